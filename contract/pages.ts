@@ -1,0 +1,28 @@
+// The page modules a menu item's `component` may name. The server seeds menus only with these keys;
+// the client's page registry maps each key to a lazy import() and nothing else can be routed to.
+// A test checks that the two lists agree.
+export const PAGE_KEYS = [
+  'layouts/RouteView',
+  'layouts/IframePageView',
+  'home/Home',
+  'account/Center',
+  'account/Settings',
+  'result/Success',
+  'result/Fail',
+  'exception/403',
+  'exception/404',
+  'exception/500',
+] as const;
+export type PageKey = (typeof PAGE_KEYS)[number];
+
+export function isPageKey(s: string): s is PageKey {
+  return (PAGE_KEYS as readonly string[]).includes(s);
+}
+
+/** Variables a menu's meta.url template may use, as {{name}}; nothing else is evaluated. */
+export const URL_TEMPLATE_VARS = ['origin', 'apiBase', 'token'] as const;
+export function evalUrlTemplate(template: string, vars: Record<(typeof URL_TEMPLATE_VARS)[number], string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    (URL_TEMPLATE_VARS as readonly string[]).includes(name) ? vars[name as keyof typeof vars] : whole,
+  );
+}
