@@ -1,0 +1,150 @@
+// The one axios instance. Interceptors in layers (ARCHITECTURE.md): token and tenant headers;
+// signature and timestamp; silent token refresh and one retry; the error catalogue of spec §8.
+// Callers get the parsed envelope; `silent: true` opts out of the error display.
+import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN, REQUEST_TIMEOUT_MS } from '@contract/constants';
+import { signRequest, signTimestamp } from '@contract/crypto';
+import { MSG } from '@contract/messages';
+import { P } from '@contract/api/paths';
+import type { CapPageIn, CapResponse, SysResult } from '@contract/types';
+import { session, storeTokens } from '@/stores/session';
+import { isEnterpriseChatApp } from '@/lib/userAgent';
+import { SIGN_SECRET } from './keys';
+import { apiUi } from './ui';
+import { ApiError, isAccessTokenExpired, isInvalidTokenMessage, messageForHttp, serverMessage } from './errors';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Do not show the error to the user; the caller handles it. */
+    silent?: boolean;
+    /** Do not sign (multipart uploads; DELETE is never signed). */
+    unsigned?: boolean;
+    /** Set on the retry after a token refresh, so it happens once. */
+    _retried?: boolean;
+  }
+}
+
+export const http = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
+
+http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+  if (session.token) config.headers.set(HEADER_TOKEN, session.token);
+  config.headers.set(HEADER_TENANT, session.tenantId);
+  const method = (config.method ?? 'get').toLowerCase();
+  if (method === 'get') config.params = { ...(config.params ?? {}), _t: Date.now() };
+  if (method !== 'delete' && !config.unsigned && !(config.data instanceof FormData)) {
+    config.headers.set(HEADER_SIGN, signRequest(config.params ?? {}, config.data, SIGN_SECRET));
+    config.headers.set(HEADER_TIMESTAMP, signTimestamp());
+  }
+  return config;
+});
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time; concurrent expired calls wait for the same one. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await http.post<CapResponse<{ accessToken: string; refreshToken: string }>>(
+        P.refreshToken,
+        { refreshToken: session.refreshToken ?? '' },
+        { silent: true, _retried: true },
+      );
+      if (!res.data.status?.success) return false;
+      storeTokens(res.data.body.accessToken, res.data.body.refreshToken);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+type SessionEndHandler = () => void;
+let onSessionEnd: SessionEndHandler = () => window.location.reload();
+/** The app says how a dead session ends (logout then reload); set once at start-up. */
+export function setSessionEndHandler(fn: SessionEndHandler): void {
+  onSessionEnd = fn;
+}
+
+let expiredShown = false;
+async function sessionExpired(): Promise<void> {
+  if (expiredShown) return;
+  expiredShown = true;
+  if (isEnterpriseChatApp()) apiUi().loading(MSG.sessionExpiredChatApp);
+  else await apiUi().sessionExpired();
+  onSessionEnd();
+}
+
+http.interceptors.response.use(
+  (res) => res,
+  async (error: AxiosError) => {
+    const config = error.config as AxiosRequestConfig | undefined;
+    const status = error.response?.status ?? 0;
+    const body = error.response?.data;
+    if (status === 401 && isAccessTokenExpired(body) && config && !config._retried && session.refreshToken) {
+      if (await refreshOnce()) return http.request({ ...config, _retried: true });
+      apiUi().error(MSG.refreshFailed);
+      await sessionExpired();
+      throw new ApiError(MSG.refreshFailed, 401, body);
+    }
+    const text = serverMessage(body);
+    if (status === 401 || (status === 500 && isInvalidTokenMessage(text))) {
+      if (session.token && config?.url !== P.login) {
+        if (status === 401) {
+          apiUi().error(MSG.http401);
+          setTimeout(() => void sessionExpired(), 1500);
+        } else await sessionExpired();
+        throw new ApiError(MSG.http401, status, body);
+      }
+    }
+    const message = status === 0 && error.code !== 'ECONNABORTED' && !navigator.onLine ? MSG.offline : messageForHttp(status, body);
+    // Client mistakes carry the server's own words (validation, wrong password, ...).
+    const shown = status >= 400 && status < 500 && ![401, 403, 404].includes(status) ? (text ?? message) : message;
+    if (!config?.silent) apiUi().error(shown);
+    throw new ApiError(shown, status, body);
+  },
+);
+
+export async function sysGet<T>(url: string, params?: Record<string, unknown>, opts: AxiosRequestConfig = {}): Promise<SysResult<T>> {
+  return (await http.get<SysResult<T>>(url, { ...opts, params })).data;
+}
+export async function sysPost<T>(url: string, data?: unknown, opts: AxiosRequestConfig = {}): Promise<SysResult<T>> {
+  return (await http.post<SysResult<T>>(url, data ?? {}, opts)).data;
+}
+export async function sysPut<T>(url: string, data?: unknown, opts: AxiosRequestConfig = {}): Promise<SysResult<T>> {
+  return (await http.put<SysResult<T>>(url, data ?? {}, opts)).data;
+}
+export async function sysDelete<T>(url: string, params?: Record<string, unknown>, opts: AxiosRequestConfig = {}): Promise<SysResult<T>> {
+  return (await http.delete<SysResult<T>>(url, { ...opts, params })).data;
+}
+
+/** A business (/cap) call: request envelope {page, context, ...fields}; answers the response envelope. */
+export async function capPost<B>(path: string, fields: Record<string, unknown> = {}, page?: CapPageIn, opts: AxiosRequestConfig = {}): Promise<CapResponse<B>> {
+  const context = {
+    localDateTime: new Date().toISOString(),
+    tenantId: session.tenantId,
+    userId: session.userInfo?.id,
+    entityId: session.userInfo?.entityId,
+    channel: 'web',
+    locale: 'zh_CN',
+  };
+  return (await http.post<CapResponse<B>>(path, { ...(page ? { page } : {}), context, ...fields }, opts)).data;
+}
+export async function capGet<B>(path: string, params?: Record<string, unknown>, opts: AxiosRequestConfig = {}): Promise<CapResponse<B>> {
+  return (await http.get<CapResponse<B>>(path, { ...opts, params })).data;
+}
+
+/** Turns a business failure into an ApiError with the server's words (and shows it unless silent). */
+export function capOrThrow<B>(res: CapResponse<B>, silent = false): CapResponse<B>['body'] {
+  if (res.status?.success) return res.body;
+  const msg = res.status?.errorMsg || res.status?.replyText || MSG.serverError;
+  if (!silent) apiUi().warning(msg);
+  throw new ApiError(msg, 200, res);
+}
+export function sysOrThrow<T>(res: SysResult<T>, silent = false): T {
+  if (res.success) return res.result;
+  if (!silent) apiUi().warning(res.message);
+  throw new ApiError(res.message, 200, res);
+}

@@ -1,0 +1,27 @@
+// A fixed banner at the top while the browser is offline. It reads navigator.onLine on its first
+// render, so a page reloaded while offline (served by the service worker) shows it at once.
+import { useSyncExternalStore } from 'react';
+import { MSG } from '@contract/messages';
+import './pwa.css';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+const isOnline = () => navigator.onLine;
+const isOnlineOnServer = () => true;
+
+export function OfflineBanner() {
+  const online = useSyncExternalStore(subscribe, isOnline, isOnlineOnServer);
+  if (online) return null;
+  return (
+    <div className="boss-offline-banner" role="status" aria-live="polite" data-testid="offline-banner">
+      {MSG.offline}
+    </div>
+  );
+}

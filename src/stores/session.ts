@@ -1,0 +1,92 @@
+// The signed-in session: tokens, user, dictionaries, tenant, permissions and system info.
+// Persisted under pro__ keys for 7 days (spec §4); permission lists also in session storage (§6).
+import { proxy } from 'valtio';
+import { STORAGE_KEYS, SESSION_KEYS, TOKEN_LIFETIME_MS, CACHE_LIFETIME_MS, DEFAULT_TENANT_ID } from '@contract/constants';
+import type { DictMap, LoginResult, MenuItem, PermissionEntry, SysInfo, UserInfo } from '@contract/types';
+import { ls, ss } from '@/lib/storage';
+
+export interface SessionState {
+  token: string | null;
+  refreshToken: string | null;
+  userInfo: UserInfo | null;
+  dicts: DictMap;
+  tenantId: string;
+  sysInfo: SysInfo | null;
+  menu: MenuItem[];
+  auth: PermissionEntry[];
+  allAuth: PermissionEntry[];
+  /** True once the resource list has been loaded in this page life. */
+  permissionsLoaded: boolean;
+  sysSafeMode: boolean;
+}
+
+export const session = proxy<SessionState>({
+  token: ls.get<string>(STORAGE_KEYS.token),
+  refreshToken: ls.get<string>(STORAGE_KEYS.refreshToken),
+  userInfo: ls.get<UserInfo>(STORAGE_KEYS.userInfo),
+  dicts: ls.get<DictMap>(STORAGE_KEYS.dictItems) ?? {},
+  tenantId: ls.get<string>(STORAGE_KEYS.tenantId) ?? DEFAULT_TENANT_ID,
+  sysInfo: ls.get<SysInfo>(STORAGE_KEYS.sysInfo),
+  menu: [],
+  auth: ss.get<PermissionEntry[]>(SESSION_KEYS.auth, []),
+  allAuth: ss.get<PermissionEntry[]>(SESSION_KEYS.allAuth, []),
+  permissionsLoaded: false,
+  sysSafeMode: false,
+});
+
+export function storeTokens(token: string, refreshToken: string, ttlMs = TOKEN_LIFETIME_MS): void {
+  session.token = token;
+  session.refreshToken = refreshToken;
+  ls.set(STORAGE_KEYS.token, token, ttlMs);
+  ls.set(STORAGE_KEYS.refreshToken, refreshToken, ttlMs);
+}
+
+export function storeUserInfo(userInfo: UserInfo): void {
+  session.userInfo = userInfo;
+  ls.set(STORAGE_KEYS.userInfo, userInfo, TOKEN_LIFETIME_MS);
+  const tenantId = userInfo.sys?.group?.tenantId ?? DEFAULT_TENANT_ID;
+  session.tenantId = tenantId;
+  ls.set(STORAGE_KEYS.tenantId, tenantId, TOKEN_LIFETIME_MS);
+}
+
+export function storeLogin(result: LoginResult, username: string): void {
+  storeTokens(result.token, result.refreshToken);
+  ls.set(STORAGE_KEYS.username, username, TOKEN_LIFETIME_MS);
+  storeUserInfo(result.userInfo);
+  session.dicts = result.sysAllDictItems ?? {};
+  ls.set(STORAGE_KEYS.dictItems, session.dicts, CACHE_LIFETIME_MS);
+  session.permissionsLoaded = false;
+}
+
+export function storeSysInfo(info: SysInfo): void {
+  session.sysInfo = info;
+  ls.set(STORAGE_KEYS.sysInfo, info, CACHE_LIFETIME_MS);
+}
+
+export function storePermissions(menu: MenuItem[], auth: PermissionEntry[], allAuth: PermissionEntry[], sysSafeMode: boolean): void {
+  session.menu = menu;
+  session.auth = auth;
+  session.allAuth = allAuth;
+  session.sysSafeMode = sysSafeMode;
+  session.permissionsLoaded = true;
+  ss.set(SESSION_KEYS.auth, auth);
+  ss.set(SESSION_KEYS.allAuth, allAuth);
+}
+
+/** Forgets everything of the signed-in user (spec §4 logout). System branding stays. */
+export function clearSession(): void {
+  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.username, STORAGE_KEYS.userInfo, STORAGE_KEYS.dictItems, STORAGE_KEYS.tenantId]) ls.remove(key);
+  sessionStorage.clear();
+  Object.assign(session, {
+    token: null,
+    refreshToken: null,
+    userInfo: null,
+    dicts: {},
+    tenantId: DEFAULT_TENANT_ID,
+    menu: [],
+    auth: [],
+    allAuth: [],
+    permissionsLoaded: false,
+    sysSafeMode: false,
+  } satisfies Partial<SessionState>);
+}
