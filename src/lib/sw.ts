@@ -3,7 +3,7 @@
 // safe to call when there is no service worker (development, old browsers): it quietly does less.
 import { Workbox } from 'workbox-window';
 
-/** Message types shared with sw/sw.ts (src may not import sw/, so the strings are repeated there). */
+/** Cache name and message types are shared with sw/sw.ts; src may not import sw/, so they are repeated there. */
 const DICT_CACHE = 'boss-dict';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 // A fixed banner at the top while the browser is offline. It reads navigator.onLine on its first
 // render, so a page reloaded while offline (served by the service worker) shows it at once.
-import { useSyncExternalStore } from 'react';
+// While it shows, <html> carries the class `boss-offline`, for layouts that want to make room.
+import { useEffect, useSyncExternalStore } from 'react';
 import { MSG } from '@contract/messages';
 import './pwa.css';
 
@@ -18,6 +19,9 @@ const isOnlineOnServer = () => true;
 
 export function OfflineBanner() {
   const online = useSyncExternalStore(subscribe, isOnline, isOnlineOnServer);
+  useEffect(() => {
+    document.documentElement.classList.toggle('boss-offline', !online);
+  }, [online]);
   if (online) return null;
   return (
     <div className="boss-offline-banner" role="status" aria-live="polite" data-testid="offline-banner">

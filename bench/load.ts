@@ -1,0 +1,222 @@
+// Load benchmark (`npm run bench:load`): builds the client if stale, starts the server on a free port
+// with a fresh embedded database (PGlite in a temp DATA_DIR, as a new user would run it), and in
+// headless Chromium measures the login page and the home page at the phone and desktop sizes,
+// first visit (fresh context: empty HTTP cache, no service worker) and repeat visit (same context,
+// service worker warm): JS/CSS/all bytes over the network, request counts, and first contentful
+// paint without and with 4× CPU throttling. Prints a table, then one JSON line with every figure.
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { API_BASE, HOME_PATH, LOGIN_PATH, STORAGE_KEYS, STORAGE_PREFIX, TOKEN_LIFETIME_MS } from '../contract/constants';
+import { encodePassword } from '../contract/crypto';
+import { ensureClientBuilt } from '../tests/e2e/lib/build';
+import { temporaryDataDir } from '../tests/e2e/lib/database';
+import { startServer } from '../tests/e2e/lib/server';
+import { DESKTOP, launchChromium, PHONE } from '../tests/e2e/lib/browser';
+
+const USERNAME = process.env.BENCH_USER ?? 'admin';
+const PASSWORD = process.env.BENCH_PASSWORD ?? 'Demo@2026';
+const SETTLE_MS = 1500;
+
+interface Load {
+  jsBytes: number;
+  cssBytes: number;
+  totalBytes: number;
+  /** Part of totalBytes that answered API calls (never cached, so not part of the shell). */
+  apiBytes: number;
+  /** Requests that went to the network. */
+  requests: number;
+  /** Requests the service worker answered (0 network bytes). */
+  swRequests: number;
+  fcpMs: number | null;
+  /** content-encoding of the largest script, to tell whether the server compresses. */
+  jsEncoding: string;
+}
+
+/** Counts what one navigation transfers, from the page's own CDP Network events. */
+async function measureNavigation(page: Page, url: string, options: { cpuThrottle?: number; waitFor?: (page: Page) => Promise<void> } = {}): Promise<Load> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottle ?? 1 });
+  const requests = new Map<string, { type: string; fromSw: boolean; encoding: string; api: boolean }>();
+  const load: Load = { jsBytes: 0, cssBytes: 0, totalBytes: 0, apiBytes: 0, requests: 0, swRequests: 0, fcpMs: null, jsEncoding: 'none' };
+  let largestJs = 0;
+  cdp.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    requests.set(event.requestId, {
+      type: event.type ?? 'Other',
+      fromSw: Boolean(event.response.fromServiceWorker),
+      encoding: headers['content-encoding'] ?? 'none',
+      api: new URL(event.response.url).pathname.startsWith(API_BASE + '/'),
+    });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (!request) return;
+    if (request.fromSw) {
+      load.swRequests += 1;
+      return;
+    }
+    const bytes = event.encodedDataLength;
+    load.requests += 1;
+    load.totalBytes += bytes;
+    if (request.api) load.apiBytes += bytes;
+    if (request.type === 'Script') {
+      load.jsBytes += bytes;
+      if (bytes > largestJs) {
+        largestJs = bytes;
+        load.jsEncoding = request.encoding;
+      }
+    } else if (request.type === 'Stylesheet') load.cssBytes += bytes;
+  });
+
+  await page.goto(url, { waitUntil: 'load' });
+  if (options.waitFor) await options.waitFor(page);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(SETTLE_MS);
+  load.fcpMs = await page.evaluate(() => {
+    const entry = performance.getEntriesByName('first-contentful-paint')[0];
+    return entry ? Math.round(entry.startTime) : null;
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return load;
+}
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator)) return;
+    await Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  });
+}
+
+/** Signs in through the login form; falls back to the API and the client's storage format. */
+async function signIn(page: Page, baseURL: string): Promise<'form' | 'api'> {
+  await page.goto(LOGIN_PATH, { waitUntil: 'load' });
+  try {
+    const password = page.locator('input[type="password"]').first();
+    await password.waitFor({ state: 'visible', timeout: 20_000 });
+    const username = page
+      .locator('input#username, input[name="username"], input[placeholder*="用户名"], input[placeholder*="账号"], input[autocomplete="username"]')
+      .or(page.locator('input:not([type="password"]):not([type="hidden"]):not([type="checkbox"])'))
+      .first();
+    await username.fill(USERNAME);
+    await password.fill(PASSWORD);
+    await page.getByRole('button', { name: /^\s*登\s*录\s*$/ }).first().click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/user/'), { timeout: 30_000 });
+    return 'form';
+  } catch (error) {
+    console.warn(`[bench] form sign-in failed (${(error as Error).message.split('\n')[0]}); signing in through the API`);
+  }
+  const response = await page.request.post(`${baseURL}${API_BASE}/sys/login`, {
+    data: { username: USERNAME, password: encodePassword(PASSWORD) },
+  });
+  const body = (await response.json()) as { success?: boolean; message?: string; result?: { token: string; refreshToken: string; userInfo: unknown } };
+  if (!body.success || !body.result) throw new Error(`sign-in through the API failed: ${response.status()} ${body.message ?? ''}`);
+  const { token, refreshToken, userInfo } = body.result;
+  await page.evaluate(
+    ({ prefix, keys, token, refreshToken, userInfo, ttl }) => {
+      const put = (key: string, value: unknown) => localStorage.setItem(prefix + key, JSON.stringify({ value, expire: Date.now() + ttl }));
+      put(keys.token, token);
+      put(keys.refreshToken, refreshToken);
+      put(keys.userInfo, userInfo);
+    },
+    { prefix: STORAGE_PREFIX, keys: STORAGE_KEYS, token, refreshToken, userInfo, ttl: TOKEN_LIFETIME_MS },
+  );
+  return 'api';
+}
+
+type Figures = Record<string, number | string | null>;
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function benchDevice(browser: Browser, baseURL: string, device: 'phone' | 'desktop', figures: Figures, rows: string[][]): Promise<void> {
+  const contextOptions: BrowserContextOptions = { ...(device === 'phone' ? PHONE : DESKTOP), baseURL, locale: 'zh-CN', serviceWorkers: 'allow' };
+  const fresh = () => browser.newContext(contextOptions);
+  const record = (pageName: string, visit: 'first' | 'repeat', load: Load, fcp4x: number | null) => {
+    const key = visit === 'first' ? `${device}_${pageName}` : `${device}_${pageName}_repeat`;
+    figures[`${key}_js_kb`] = kb(load.jsBytes);
+    figures[`${key}_css_kb`] = kb(load.cssBytes);
+    figures[`${key}_kb`] = kb(load.totalBytes);
+    figures[`${key}_shell_kb`] = kb(load.totalBytes - load.apiBytes);
+    figures[`${key}_requests`] = load.requests;
+    figures[`${key}_sw_requests`] = load.swRequests;
+    figures[`${key}_fcp_ms`] = load.fcpMs;
+    figures[`${key}_fcp_4x_ms`] = fcp4x;
+    if (visit === 'first') figures[`${key}_js_encoding`] = load.jsEncoding;
+    rows.push([device, pageName, visit, kb(load.jsBytes), kb(load.cssBytes), kb(load.totalBytes), kb(load.apiBytes), load.requests, load.swRequests, load.fcpMs ?? '-', fcp4x ?? '-'].map(String));
+  };
+
+  // Sign in once to learn what the client keeps in storage; every home visit starts from it.
+  const signInContext = await fresh();
+  const signInPage = await signInContext.newPage();
+  figures[`${device}_sign_in`] = await signIn(signInPage, baseURL);
+  const storageState = await signInContext.storageState();
+  await signInContext.close();
+
+  for (const pageName of ['login', 'home'] as const) {
+    const path = pageName === 'login' ? LOGIN_PATH : HOME_PATH;
+    const open = async (): Promise<BrowserContext> => (pageName === 'login' ? fresh() : browser.newContext({ ...contextOptions, storageState }));
+
+    // First visit at 4× CPU, in its own fresh context, for the FCP figure only.
+    const throttled = await open();
+    const first4x = await measureNavigation(await throttled.newPage(), path, { cpuThrottle: 4 });
+    await throttled.close();
+
+    // First visit, then repeat visits in the same context once the service worker is active.
+    const context = await open();
+    const page = await context.newPage();
+    const first = await measureNavigation(page, path);
+    await waitForServiceWorker(page);
+    await page.close();
+    const repeat = await measureNavigation(await context.newPage(), path);
+    const repeat4x = await measureNavigation(await context.newPage(), path, { cpuThrottle: 4 });
+    await context.close();
+
+    record(pageName, 'first', first, first4x.fcpMs);
+    record(pageName, 'repeat', repeat, repeat4x.fcpMs);
+  }
+}
+
+function printTable(rows: string[][]): void {
+  const header = ['device', 'page', 'visit', 'JS KB', 'CSS KB', 'all KB', 'API KB', 'net req', 'sw req', 'FCP ms', 'FCP 4× ms'];
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
+  const line = (row: string[]) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  rows.forEach((row) => console.log(line(row)));
+}
+
+async function main(): Promise<void> {
+  ensureClientBuilt();
+  const dataDir = temporaryDataDir('boss-bench-');
+  const server = await startServer({ name: 'bench-server', env: { DATA_DIR: dataDir, NODE_ENV: 'production' } });
+  const browser = await launchChromium();
+  const figures: Figures = {};
+  const rows: string[][] = [];
+  try {
+    for (const device of ['phone', 'desktop'] as const) await benchDevice(browser, server.baseURL, device, figures, rows);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  // The shell's bytes over the network on a repeat visit to phone home (API answers are never cached).
+  figures.repeat_visit_kb = figures.phone_home_repeat_shell_kb;
+  figures.compressed = ['br', 'gzip', 'zstd', 'deflate'].includes(String(figures.phone_login_js_encoding)) ? 'yes' : 'no';
+  printTable(rows);
+  const goals: [string, number][] = [
+    ['phone_login_js_kb', 150],
+    ['phone_home_js_kb', 250],
+    ['desktop_home_js_kb', 400],
+    ['repeat_visit_kb', 5],
+  ];
+  console.log('');
+  for (const [key, limit] of goals) console.log(`${Number(figures[key]) <= limit ? 'ok  ' : 'OVER'} ${key} = ${figures[key]} (goal ≤ ${limit})`);
+  if (figures.compressed === 'no') console.log('note: the server sent JavaScript without content-encoding; byte figures are uncompressed');
+  console.log(JSON.stringify(figures));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

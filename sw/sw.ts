@@ -1,0 +1,123 @@
+/// <reference lib="webworker" />
+// The service worker of the PWA (built by vite-plugin-pwa, injectManifest). It owns:
+// - the precache of the shell (the build's JS, CSS, HTML, icons — never business data),
+// - offline navigations: every page URL falls back to the precached index.html, so a reload
+//   while offline shows the app shell and its offline banner instead of the browser's error page,
+// - stale-while-revalidate for the two dictionary calls only; every other API response goes
+//   straight to the network and is never stored,
+// - the page ↔ worker messages: update acceptance, cache clearing at logout, system notifications.
+//
+// Claiming: the first install claims the open pages at once, so a first visit is controlled
+// without a reload (the e2e test relies on this). An update never activates on its own while a
+// page is open: it waits until the user accepts the update prompt (SKIP_WAITING), then activates
+// and claims the pages, which reload once on `controlling`.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { API_BASE, CACHE_LIFETIME_MS, HEADER_TENANT, HOME_PATH } from '../contract/constants';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Cache of the dictionary calls; cleared at logout. The page sends the same name in its messages. */
+const DICT_CACHE = 'boss-dict';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [new RegExp('^' + API_BASE + '(/|$)'), /^\/docs(\/|$)/],
+  }),
+);
+
+function isDictionaryCall(url: URL): boolean {
+  if (url.origin !== self.location.origin) return false;
+  return url.pathname === `${API_BASE}/sys/dict/queryAllDictItems` || url.pathname.startsWith(`${API_BASE}/sys/dict/getDictItems/`);
+}
+
+/**
+ * Dictionaries differ per tenant, so the tenant header is part of the cache key; and a 200 that
+ * carries a failure envelope (expired token, no permission) must not replace good data.
+ */
+const dictionaryPolicy: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const tenant = request.headers.get(HEADER_TENANT) ?? '0';
+    const url = new URL(request.url);
+    url.searchParams.set('__tenant', tenant);
+    return url.href;
+  },
+  cacheWillUpdate: async ({ response }) => {
+    if (response.status !== 200) return null;
+    try {
+      const envelope = (await response.clone().json()) as { success?: unknown };
+      return envelope && envelope.success === false ? null : response;
+    } catch {
+      return null;
+    }
+  },
+};
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isDictionaryCall(url),
+  new StaleWhileRevalidate({
+    cacheName: DICT_CACHE,
+    plugins: [dictionaryPolicy, new ExpirationPlugin({ maxAgeSeconds: CACHE_LIFETIME_MS / 1000, maxEntries: 200 })],
+  }),
+  'GET',
+);
+
+type PageMessage =
+  | { type: 'SKIP_WAITING' }
+  | { type: 'CLEAR_USER_CACHES' }
+  | { type: 'SHOW_NOTIFICATION'; title: string; body?: string; url?: string; tag?: string };
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as PageMessage | undefined;
+  if (!message || typeof message !== 'object') return;
+  const reply = (value: unknown) => event.ports[0]?.postMessage(value);
+  switch (message.type) {
+    case 'SKIP_WAITING':
+      void self.skipWaiting();
+      break;
+    case 'CLEAR_USER_CACHES':
+      event.waitUntil(caches.delete(DICT_CACHE).then((deleted) => reply({ deleted })));
+      break;
+    case 'SHOW_NOTIFICATION':
+      event.waitUntil(
+        self.registration
+          .showNotification(String(message.title ?? ''), {
+            body: message.body ?? '',
+            tag: message.tag,
+            icon: '/icons/icon-192.png',
+            badge: '/icons/icon-192.png',
+            lang: 'zh-CN',
+            data: { url: message.url ?? HOME_PATH },
+          })
+          .then(() => reply({ shown: true }), (error: unknown) => reply({ shown: false, error: String(error) })),
+      );
+      break;
+  }
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? HOME_PATH;
+  event.waitUntil(openInApp(url));
+});
+
+/** Brings an open window of the app forward and lets its router navigate; opens one otherwise. */
+async function openInApp(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const sameOrigin = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+  const target = sameOrigin.find((client) => client.focused) ?? sameOrigin.find((client) => client.visibilityState === 'visible') ?? sameOrigin[0];
+  if (target) {
+    const focused = await target.focus().catch(() => target);
+    focused.postMessage({ type: 'OPEN_URL', url });
+    return;
+  }
+  await self.clients.openWindow(url);
+}

@@ -1,0 +1,61 @@
+// Debian's Chromium driven by playwright-core (no browser download), and the two device sizes
+// every journey runs at: a phone (390×844) and a desktop (1440×900).
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './build';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One browser per test file: launch in beforeAll, close in afterAll. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: PHONE_UA,
+};
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 };
+
+const common = (baseURL?: string): BrowserContextOptions => ({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', baseURL, serviceWorkers: 'allow' });
+
+export function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...common(), ...PHONE, ...options });
+}
+
+export function desktopContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...common(), ...DESKTOP, ...options });
+}
+
+/** The two sizes, for `describe.each(DEVICES)`. */
+export const DEVICES = [
+  { name: 'phone', newContext: phoneContext },
+  { name: 'desktop', newContext: desktopContext },
+] as const;
+
+export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot as test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
