@@ -19,6 +19,8 @@ export const P = {
   selectDepart: '/sys/selectDepart',
   switchSystem: '/cap/auth/v1/UserSystemSwitching',
   health: '/health',
+  /** Sign-in statistics of the home dashboard (needs the permission code 'system:loginfo:view'). */
+  loginInfo: '/sys/loginfo',
 } as const;
 
 /** SMS captcha types (field `type` of SystemSmsCaptchaInquiry). */

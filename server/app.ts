@@ -1,0 +1,125 @@
+// Builds the Fastify application: error handling, the access guard, rate limits, OpenAPI docs,
+// every module's routes under API_BASE, and the built client. Tests call buildApp and use inject;
+// main.ts calls it and listens. The database must already be migrated (see prepareDatabase).
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE, SYSTEM_NAME } from '../contract/constants';
+import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET } from '../contract/crypto';
+import { MSG } from '../contract/messages';
+import type { AppDeps, ModuleOptions } from './context';
+import type { Database } from './db/client';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { AppError } from './http/envelope';
+import { installErrorHandling } from './http/errors';
+import { installGuard, type RouteRecord } from './http/guard';
+import { installClient } from './http/static';
+import { DEFAULT_SCRYPT_N } from './lib/password';
+import { randomCaptchaText } from './lib/captcha-svg';
+import { authRoutes } from './modules/auth/routes';
+import { DictService } from './modules/dict/service';
+import { dictRoutes } from './modules/dict/routes';
+import { resourceRoutes } from './modules/resources/routes';
+import { smsRoutes } from './modules/sms/routes';
+import { outboxSmsSender, type SmsSender } from './modules/sms/sender';
+import { tenantRoutes } from './modules/tenant/routes';
+import { userRoutes } from './modules/user/routes';
+
+export interface BuildOptions {
+  database: Database;
+  loginAesKey?: string;
+  signSecret?: string;
+  nodeEnv?: 'development' | 'production' | 'test';
+  /** scrypt cost for new password hashes; tests lower it. */
+  scryptN?: number;
+  /** Directory of the built client; null serves the API only. */
+  distDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  /** Per-IP requests per minute on login, phone login, SMS, register and password reset. */
+  loginRateLimit?: number;
+  captchaText?: () => string;
+  smsSender?: SmsSender;
+  /** Serve the OpenAPI document and UI at /docs (default true). */
+  docs?: boolean;
+}
+
+export interface BossApp extends FastifyInstance {
+  /** Every route under API_BASE with the permission it declared (filled as routes register). */
+  apiRoutes: RouteRecord[];
+}
+
+/** Applies pending migrations and seeds an empty database. */
+export async function prepareDatabase(database: Database, scryptN: number = DEFAULT_SCRYPT_N) {
+  const applied = await migrate(database);
+  const seeded = await seedIfEmpty(database.db, scryptN);
+  return { applied, seeded };
+}
+
+export async function buildApp(opts: BuildOptions): Promise<BossApp> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as BossApp;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const production = opts.nodeEnv === 'production';
+  const deps: AppDeps = {
+    db: opts.database.db,
+    loginAesKey: opts.loginAesKey ?? DEFAULT_LOGIN_AES_KEY,
+    signSecret: opts.signSecret ?? DEFAULT_SIGN_SECRET,
+    scryptN: opts.scryptN ?? DEFAULT_SCRYPT_N,
+    sms: opts.smsSender ?? outboxSmsSender(opts.database.db, app.log, !production),
+    captchaText: opts.captchaText ?? (() => randomCaptchaText(4)),
+    log: app.log,
+    production,
+  };
+
+  app.apiRoutes = [];
+  installGuard(app, deps, app.apiRoutes);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, MSG.loginRateLimited),
+  });
+
+  if (opts.docs !== false) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${SYSTEM_NAME} API`, version: '0.1.0', description: `All calls live under ${API_BASE}.` },
+        components: {
+          securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+  }
+
+  const moduleOptions: ModuleOptions = {
+    deps,
+    dicts: new DictService(deps.db),
+    loginRateLimit: opts.loginRateLimit ?? 30,
+  };
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, moduleOptions);
+      await api.register(smsRoutes, moduleOptions);
+      await api.register(resourceRoutes, moduleOptions);
+      await api.register(tenantRoutes, moduleOptions);
+      await api.register(dictRoutes, moduleOptions);
+      await api.register(userRoutes, moduleOptions);
+    },
+    { prefix: API_BASE },
+  );
+
+  await installClient(app, opts.distDir ?? null);
+  return app;
+}

@@ -1,0 +1,35 @@
+// Settings of the server, read from the environment once at start-up and validated, so a typo
+// fails loudly before anything listens.
+import { z } from 'zod';
+import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET } from '../contract/crypto';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** AES-128 needs a 16-byte key. */
+  LOGIN_AES_KEY: z.string().length(16, 'LOGIN_AES_KEY must be exactly 16 characters').default(DEFAULT_LOGIN_AES_KEY),
+  SIGN_SECRET: z.string().min(8, 'SIGN_SECRET must be at least 8 characters').default(DEFAULT_SIGN_SECRET),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see the client's IP. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,26 @@
+// What every module gets from buildApp: the database, the settings and the adapters. Passing one
+// object keeps modules free of globals, so tests can build several apps side by side.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client';
+import type { SmsSender } from './modules/sms/sender';
+
+export interface AppDeps {
+  db: Db;
+  loginAesKey: string;
+  signSecret: string;
+  /** scrypt cost N for new password hashes. */
+  scryptN: number;
+  sms: SmsSender;
+  /** Produces the text of an image captcha (tests inject a known one). */
+  captchaText: () => string;
+  log: FastifyBaseLogger;
+  production: boolean;
+}
+
+/** What each module's routes plugin is registered with. */
+export interface ModuleOptions {
+  deps: AppDeps;
+  dicts: import('./modules/dict/service').DictService;
+  /** Per-IP requests per minute on the sign-in and SMS calls. */
+  loginRateLimit: number;
+}

@@ -1,0 +1,67 @@
+// Opens the database: PGlite in DATA_DIR by default (no install, no server), or a PostgreSQL
+// server when DATABASE_URL is set. Both are exposed as the same Drizzle PgDatabase, plus a raw
+// single-connection handle the migration runner needs for its advisory lock.
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One connection on which statements run in order (advisory locks are per connection). */
+export interface RawConnection {
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  release(): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  connect(): Promise<RawConnection>;
+  close(): Promise<void>;
+}
+
+export function fromPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    async connect() {
+      return {
+        exec: async (sql) => {
+          await client.exec(sql);
+        },
+        query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+        release: async () => {},
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+export function fromPool(pool: pg.Pool): Database {
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    async connect() {
+      const c = await pool.connect();
+      return {
+        exec: async (sql) => {
+          await c.query(sql);
+        },
+        query: async <T>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[],
+        release: async () => c.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+  if (opts.databaseUrl) return fromPool(new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }));
+  const client = new PGlite(opts.dataDir);
+  await client.waitReady;
+  return fromPglite(client);
+}

@@ -1,0 +1,207 @@
+// Drizzle mirror of the hand-written SQL in ./migrations. The SQL is the truth for the database;
+// this file is what the services query through. Keep the two in step.
+import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const tenants = pgTable('tenants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  domain: text('domain'),
+  status: integer('status').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const systems = pgTable('systems', {
+  id: text('id').primaryKey(),
+  sysCode: text('sys_code').notNull(),
+  sysName: text('sys_name').notNull(),
+  sortNo: integer('sort_no').notNull().default(0),
+});
+
+export const groups = pgTable('groups', {
+  id: text('id').primaryKey(),
+  groupName: text('group_name').notNull(),
+  groupType: text('group_type').notNull(),
+  orgType: text('org_type').notNull().default(''),
+  tenantId: text('tenant_id').notNull(),
+  systemId: text('system_id').notNull(),
+  cusCode: text('cus_code'),
+  objCode: text('obj_code'),
+  sortNo: integer('sort_no').notNull().default(0),
+});
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull(),
+  realname: text('realname').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  mobile: text('mobile'),
+  avatar: text('avatar'),
+  sex: integer('sex'),
+  orgCode: text('org_code'),
+  status: integer('status').notNull().default(1),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const userGroups = pgTable(
+  'user_groups',
+  { userId: text('user_id').notNull(), groupId: text('group_id').notNull(), sortNo: integer('sort_no').notNull().default(0) },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
+);
+
+export const departments = pgTable('departments', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id'),
+  orgCode: text('org_code').notNull(),
+  departName: text('depart_name').notNull(),
+  sortNo: integer('sort_no').notNull().default(0),
+});
+
+export const userDeparts = pgTable(
+  'user_departs',
+  { userId: text('user_id').notNull(), departId: text('depart_id').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.departId] })],
+);
+
+export const roles = pgTable('roles', {
+  id: text('id').primaryKey(),
+  roleCode: text('role_code').notNull(),
+  roleName: text('role_name').notNull(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  { userId: text('user_id').notNull(), roleId: text('role_id').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const permissions = pgTable('permissions', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id'),
+  name: text('name').notNull(),
+  path: text('path'),
+  component: text('component'),
+  componentName: text('component_name'),
+  redirect: text('redirect'),
+  hidden: boolean('hidden').notNull().default(false),
+  route: boolean('route').notNull().default(true),
+  alwaysShow: boolean('always_show').notNull().default(false),
+  keepAlive: boolean('keep_alive').notNull().default(false),
+  icon: text('icon'),
+  url: text('url'),
+  internalOrExternal: boolean('internal_or_external').notNull().default(false),
+  sortNo: integer('sort_no').notNull().default(0),
+  /** '0' menu directory, '1' page, '2' button. */
+  type: text('type').notNull().$type<'0' | '1' | '2'>(),
+  perms: text('perms'),
+  status: text('status').notNull().default('1').$type<'0' | '1'>(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  { roleId: text('role_id').notNull(), permissionId: text('permission_id').notNull() },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const dicts = pgTable('dicts', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  dictCode: text('dict_code').notNull(),
+  dictName: text('dict_name').notNull(),
+});
+
+export const dictItems = pgTable('dict_items', {
+  id: text('id').primaryKey(),
+  dictId: text('dict_id').notNull(),
+  itemValue: text('item_value').notNull(),
+  itemText: text('item_text').notNull(),
+  color: text('color'),
+  sortNo: integer('sort_no').notNull().default(0),
+  status: integer('status').notNull().default(1),
+});
+
+export const sysInfo = pgTable('sys_info', {
+  tenantId: text('tenant_id').primaryKey(),
+  sysName: text('sys_name').notNull(),
+  tabTitle: text('tab_title').notNull(),
+  tabLogo: text('tab_logo'),
+  logo: text('logo'),
+  bkg: text('bkg'),
+  copyright: text('copyright').notNull(),
+  company: text('company').notNull(),
+  companyLogo: text('company_logo'),
+  registerEnt: text('register_ent'),
+  registerSecurity: text('register_security'),
+  sysColor: text('sys_color').notNull(),
+  sysTheme: text('sys_theme'),
+  sysBriefName: text('sys_brief_name').notNull(),
+  cfgOpPwd: text('cfg_op_pwd').notNull().default('false').$type<'true' | 'false'>(),
+  cfgPayPwd: text('cfg_pay_pwd').notNull().default('false').$type<'true' | 'false'>(),
+  cfgDataDecrypt: text('cfg_data_decrypt').notNull().default('false').$type<'true' | 'false'>(),
+  helpUrl: text('help_url'),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  familyId: text('family_id').notNull(),
+  userId: text('user_id').notNull(),
+  groupId: text('group_id'),
+  accessTokenHash: text('access_token_hash').notNull(),
+  accessExpiresAt: ts('access_expires_at').notNull(),
+  refreshTokenHash: text('refresh_token_hash').notNull(),
+  refreshExpiresAt: ts('refresh_expires_at').notNull(),
+  rotatedAt: ts('rotated_at'),
+  revokedAt: ts('revoked_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const loginLog = pgTable('login_log', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull(),
+  userId: text('user_id'),
+  method: text('method').notNull(),
+  ok: boolean('ok').notNull(),
+  reason: text('reason'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const smsOutbox = pgTable('sms_outbox', {
+  id: text('id').primaryKey(),
+  mobile: text('mobile').notNull(),
+  content: text('content').notNull(),
+  smsType: text('sms_type').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const smsCodes = pgTable('sms_codes', {
+  id: text('id').primaryKey(),
+  mobile: text('mobile').notNull(),
+  smsType: text('sms_type').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const captchas = pgTable('captchas', {
+  checkKey: text('check_key').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
