@@ -1,0 +1,7 @@
+// 403 page (spec §2): a menu page in the layout and the public route /403.
+import { ExceptionPage } from './ExceptionPage';
+import type { ExceptionPageProps } from './exceptions';
+
+export default function Forbidden(_props: ExceptionPageProps) {
+  return <ExceptionPage type="403" />;
+}

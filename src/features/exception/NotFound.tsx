@@ -1,0 +1,7 @@
+// 404 page (spec §2): a menu page in the layout and the public route /404.
+import { ExceptionPage } from './ExceptionPage';
+import type { ExceptionPageProps } from './exceptions';
+
+export default function NotFound(_props: ExceptionPageProps) {
+  return <ExceptionPage type="404" />;
+}
