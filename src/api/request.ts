@@ -41,7 +41,7 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time; concurrent expired calls wait for the same one. */
-function refreshOnce(): Promise<boolean> {
+export function refreshOnce(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const res = await http.post<CapResponse<{ accessToken: string; refreshToken: string }>>(
