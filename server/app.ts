@@ -17,6 +17,7 @@ import { AppError } from './http/envelope';
 import { installErrorHandling } from './http/errors';
 import { installGuard, type RouteRecord } from './http/guard';
 import { installClient } from './http/static';
+import { installZodMessages } from './http/zod-messages';
 import { DEFAULT_SCRYPT_N } from './lib/password';
 import { randomCaptchaText } from './lib/captcha-svg';
 import { authRoutes } from './modules/auth/routes';
@@ -60,6 +61,7 @@ export async function prepareDatabase(database: Database, scryptN: number = DEFA
 }
 
 export async function buildApp(opts: BuildOptions): Promise<BossApp> {
+  installZodMessages();
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
