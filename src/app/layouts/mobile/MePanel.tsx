@@ -1,0 +1,104 @@
+// 我的 tab: who the user is, and the account actions of the phone: change the login password,
+// switch system (when the user has more than one), about, logout.
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ActionSheet, Dialog, List, Toast } from 'antd-mobile';
+import { useSnapshot } from 'valtio';
+import { HOME_PATH, LOGIN_PATH, SYSTEM_NAME } from '@contract/constants';
+import { MSG } from '@contract/messages';
+import type { SysRef } from '@contract/types';
+import { logout, switchSystem } from '@/api/session';
+import { session } from '@/stores/session';
+import { version } from '../../../../package.json';
+import { ChangePasswordPopup } from './ChangePasswordPopup';
+import { closeSheet, tabHref } from './tabs';
+
+const sysKey = (s: Pick<SysRef, 'id' | 'group'>) => `${s.id}:${s.group?.id ?? ''}`;
+
+export function MePanel() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const snap = useSnapshot(session);
+  const [switching, setSwitching] = useState(false);
+  const user = snap.userInfo;
+  const panel = new URLSearchParams(location.search).get('panel');
+  const listSys = (user?.listSys ?? []) as SysRef[];
+  const currentKey = user?.sys ? sysKey(user.sys as SysRef) : '';
+  const name = user?.realname || user?.username || '';
+  const sysName = user?.sys?.sysName || snap.sysInfo?.sysName || SYSTEM_NAME;
+
+  const chooseSystem = async (s: SysRef) => {
+    setSwitching(false);
+    if (sysKey(s) === currentKey) return;
+    try {
+      await switchSystem(s.id, s.group.id);
+      Toast.show({ icon: 'success', content: `已切换到 ${s.sysName} · ${s.group.groupName}` });
+      // Permissions reload for the new system (AuthGate); the menu set changes, so back to home.
+      navigate(HOME_PATH, { replace: true });
+    } catch {
+      /* the API layer has shown the server's message */
+    }
+  };
+
+  const confirmLogout = async () => {
+    const ok = await Dialog.confirm({ content: MSG.logoutConfirm, confirmText: '退出登录', cancelText: '取消' });
+    if (!ok) return;
+    await logout();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  const about = () =>
+    Dialog.alert({
+      title: '关于',
+      content: (
+        <div style={{ textAlign: 'center', lineHeight: 1.8 }}>
+          <div style={{ fontWeight: 600 }}>{sysName}</div>
+          <div>版本 v{version}</div>
+          <div style={{ color: '#999', fontSize: 12 }}>{snap.sysInfo?.copyright ?? ''}</div>
+        </div>
+      ),
+      confirmText: '知道了',
+    });
+
+  return (
+    <div style={{ paddingBottom: 16 }}>
+      <section style={{ display: 'flex', alignItems: 'center', gap: 14, padding: '24px 20px', background: 'linear-gradient(135deg, #0267B5 0%, #053a66 100%)', color: '#fff' }}>
+        <span aria-hidden style={{ width: 56, height: 56, borderRadius: '50%', background: 'rgba(255,255,255,.2)', border: '2px solid rgba(255,255,255,.6)', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: 24, fontWeight: 600 }}>
+          {name.slice(0, 1) || '?'}
+        </span>
+        <div style={{ minWidth: 0 }}>
+          <div style={{ fontSize: 18, fontWeight: 600 }}>{name}</div>
+          <div style={{ fontSize: 13, opacity: 0.85, marginTop: 4 }}>{[user?.sys?.group?.groupName, user?.orgCodeTxt].filter(Boolean).join(' · ') || user?.username}</div>
+        </div>
+      </section>
+      <List mode="card" style={{ margin: '12px' }}>
+        <List.Item onClick={() => navigate(tabHref('me', { panel: 'password' }))}>修改登录密码</List.Item>
+        {listSys.length > 1 && (
+          <List.Item onClick={() => setSwitching(true)} extra={user?.sys?.group?.groupName}>
+            切换系统
+          </List.Item>
+        )}
+        <List.Item onClick={() => void about()} extra={`v${version}`}>
+          关于
+        </List.Item>
+      </List>
+      <List mode="card" style={{ margin: '12px' }}>
+        <List.Item onClick={() => void confirmLogout()} arrowIcon={false} style={{ textAlign: 'center', color: '#ff3141' }}>
+          退出登录
+        </List.Item>
+      </List>
+      <ChangePasswordPopup visible={panel === 'password'} onClose={() => closeSheet(navigate, 'me')} />
+      <ActionSheet
+        visible={switching}
+        onClose={() => setSwitching(false)}
+        extra="切换系统"
+        cancelText="取消"
+        actions={listSys.map((s) => ({
+          key: sysKey(s),
+          text: `${s.sysName} · ${s.group.groupName}${sysKey(s) === currentKey ? '（当前）' : ''}`,
+          onClick: () => void chooseSystem(s),
+        }))}
+      />
+    </div>
+  );
+}
