@@ -42,6 +42,9 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export function fromPool(pool: pg.Pool): Database {
+  // An idle connection dropped by the server (restart, admin kill) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`[db] idle PostgreSQL connection lost: ${err.message}`));
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',

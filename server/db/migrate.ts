@@ -10,7 +10,20 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 /** Arbitrary constant naming this application's migration lock. */
 const LOCK_KEY = 72_026_001;
 
-export async function migrate(database: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+/**
+ * Advisory locks are per connection, and PGlite is one connection shared by the whole process,
+ * so runners inside one process also queue behind each other here.
+ */
+const inProcess = new WeakMap<Database, Promise<unknown>>();
+
+export function migrate(database: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const previous = inProcess.get(database) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(() => migrateLocked(database, dir));
+  inProcess.set(database, run);
+  return run;
+}
+
+async function migrateLocked(database: Database, dir: string): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   const conn = await database.connect();
   const applied: string[] = [];
