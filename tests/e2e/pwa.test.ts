@@ -58,7 +58,11 @@ describe.each(DEVICES)('PWA at $name size', ({ name, newContext }) => {
   });
 
   it('is controlled by the service worker after at most one reload', async () => {
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The page registers /sw.js from <UpdatePrompt> in production builds only.
+    const ready = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]),
+    );
+    expect(ready, 'a service worker is active (production build with <UpdatePrompt> mounted)').toBe(true);
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload({ waitUntil: 'load' });
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
     await screenshot(page, `pwa-${name}-online`);

@@ -1,44 +1,40 @@
-// Builds the client when dist/ is missing or older than anything it is built from. Shared by the
-// e2e global set-up and the load benchmark, so both test what `npm start` would serve.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+// Builds the client when dist/ is missing or stale, through the server's own builder
+// (server/build-client.ts), so that the e2e set-up, the load benchmark and `npm start` agree on
+// what "stale" means (sources newer than the build, or other wire keys) and never build twice.
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET } from '../../../contract/crypto';
+import { clientBuildReason, ensureClientBuilt as buildIfStale } from '../../../server/build-client';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** What the client bundle is made of: a change to any of these makes dist/ stale. */
-const SOURCES = ['index.html', 'vite.config.ts', 'package.json', 'package-lock.json', 'src', 'sw', 'contract', 'public'];
+/** The wire keys the server under test will use; the client is built with the same ones. */
+export const wireKeys = () => ({
+  loginAesKey: process.env.LOGIN_AES_KEY ?? DEFAULT_LOGIN_AES_KEY,
+  signSecret: process.env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET,
+});
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs; // a deleted file shows as a newer directory
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
+/** Why dist/ needs a build, or null when it is fresh. */
+export function clientStaleReason(root = repoRoot): string | null {
+  return clientBuildReason(root, wireKeys());
 }
 
-/** True when dist/index.html or dist/sw.js is missing or older than a source file. */
-export function clientIsStale(root = repoRoot): boolean {
-  const outputs = ['dist/index.html', 'dist/sw.js'].map((file) => path.join(root, file));
-  if (!outputs.every((file) => existsSync(file))) return true;
-  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
-}
-
-/** Runs `vite build` when the client is stale; throws with the build's output when it fails. */
+/** Runs `vite build` when the client is stale; throws when the build fails. */
 export function ensureClientBuilt(root = repoRoot, log: (line: string) => void = console.log): void {
-  if (!clientIsStale(root)) return;
-  log('[build] dist/ is missing or stale: running vite build');
+  const reason = clientStaleReason(root);
+  if (!reason) return;
   const started = Date.now();
-  const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) {
-    throw new Error(`vite build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  // Vitest runs with NODE_ENV=test, and Vite builds a development bundle (React dev build, no
+  // service worker: import.meta.env.PROD is false) unless NODE_ENV is production. The builder
+  // hands our environment to its child, so set it for the duration of the synchronous build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let built: boolean;
+  try {
+    built = buildIfStale(root, wireKeys(), (message) => log(`[build] ${message}`));
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
+  if (!built) throw new Error('the client build failed (see the output above)');
   log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
