@@ -16,6 +16,8 @@ const envSchema = z.object({
   LOGIN_AES_KEY: z.string().length(16, 'LOGIN_AES_KEY must be exactly 16 characters').default(DEFAULT_LOGIN_AES_KEY),
   SIGN_SECRET: z.string().min(8, 'SIGN_SECRET must be at least 8 characters').default(DEFAULT_SIGN_SECRET),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Per-IP requests per minute on login, phone login, SMS, register and password reset. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see the client's IP. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

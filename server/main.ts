@@ -31,6 +31,7 @@ async function main() {
     // Serves whatever dist/ holds; without a built client, non-API pages say so in Chinese.
     distDir: path.join(root, 'dist'),
     trustProxy: config.TRUST_PROXY,
+    loginRateLimit: config.LOGIN_RATE_LIMIT,
     logger: { level: 'info' },
   });
 
