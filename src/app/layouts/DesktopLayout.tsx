@@ -9,6 +9,7 @@ import { documentTitle } from '@/lib/tabs';
 import { session } from '@/stores/session';
 import { settings, toggleSidebar } from '@/stores/settings';
 import { tabActions } from '@/stores/tabs';
+import { loadSystemInfo } from '@/api/session';
 import { useIsNarrow } from '@/hooks/useDevice';
 import type { LayoutProps } from '../router/AuthGate';
 import { PageHost } from '../router/PageHost';
@@ -38,6 +39,12 @@ export default function DesktopLayout({ menu, routes, current }: LayoutProps) {
   const overlay = narrow && narrowOpen;
 
   useEffect(() => setNarrowOpen(false), [narrow, here]);
+
+  // Branding and the optional features (help link, password entries) come with the system info,
+  // normally fetched by the login page; a deep link straight into the app fetches it here.
+  useEffect(() => {
+    if (!session.sysInfo) void loadSystemInfo();
+  }, []);
 
   // Every visited route gets its tab; with multi-tab off the tabs are dropped, so turning it on
   // again starts over and the content remounts (spec §4).

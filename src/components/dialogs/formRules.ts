@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 /** First message per field of a zod schema's failure, keyed by the field's name. */
 export function fieldErrors<S extends z.ZodType>(schema: S, values: unknown): Record<string, string> {
-  const parsed = schema.safeParse(values);
+  const parsed = schema.safeParse(blankToEmpty(values));
   if (parsed.success) return {};
   const out: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -13,6 +13,12 @@ export function fieldErrors<S extends z.ZodType>(schema: S, values: unknown): Re
     if (!(key in out)) out[key] = issue.message;
   }
   return out;
+}
+
+/** Untouched form fields are undefined; the schemas speak of empty strings, which get the "required" messages. */
+function blankToEmpty(values: unknown): unknown {
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return values;
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? '']));
 }
 
 /** An rc-field-form rule (antd and antd-mobile share the form engine) checking one field against a schema of the whole form. */

@@ -2,6 +2,6 @@
 import { ExceptionPage } from './ExceptionPage';
 import type { ExceptionPageProps } from './exceptions';
 
-export default function Forbidden(_props: ExceptionPageProps) {
-  return <ExceptionPage type="403" />;
+export default function Forbidden({ route }: ExceptionPageProps) {
+  return <ExceptionPage type="403" standalone={!route} />;
 }

@@ -2,6 +2,6 @@
 import { ExceptionPage } from './ExceptionPage';
 import type { ExceptionPageProps } from './exceptions';
 
-export default function NotFound(_props: ExceptionPageProps) {
-  return <ExceptionPage type="404" />;
+export default function NotFound({ route }: ExceptionPageProps) {
+  return <ExceptionPage type="404" standalone={!route} />;
 }

@@ -2,6 +2,6 @@
 import { ExceptionPage } from './ExceptionPage';
 import type { ExceptionPageProps } from './exceptions';
 
-export default function ServerError(_props: ExceptionPageProps) {
-  return <ExceptionPage type="500" />;
+export default function ServerError({ route }: ExceptionPageProps) {
+  return <ExceptionPage type="500" standalone={!route} />;
 }

@@ -1,6 +1,6 @@
 // Inline menu search of the desktop header (spec §2 'search menu'): type, pick a page, go there.
 import { useMemo, useState } from 'react';
-import { AutoComplete, Input } from 'antd';
+import { AutoComplete } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '@contract/messages';
@@ -24,9 +24,12 @@ export function MenuSearch({ routes }: { routes: MenuRoute[] }) {
       }}
       notFoundContent={text ? MSG.noData : null}
       popupMatchSelectWidth={260}
+      aria-label={MSG.searchMenu}
+      title={MSG.searchMenu}
+      placeholder={MSG.searchMenu}
+      prefix={<SearchOutlined style={{ color: '#bfbfbf' }} />}
+      allowClear
       style={{ width: 200 }}
-    >
-      <Input aria-label={MSG.searchMenu} title={MSG.searchMenu} placeholder={MSG.searchMenu} prefix={<SearchOutlined style={{ color: '#bfbfbf' }} />} allowClear />
-    </AutoComplete>
+    />
   );
 }

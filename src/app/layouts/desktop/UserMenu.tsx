@@ -54,7 +54,9 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
       onOk: async () => {
         await logout(); // proceeds whatever the server answers
         tabActions.reset();
-        navigate(LOGIN_PATH, { replace: true });
+        // The guard reacts to the cleared token first (login page with a redirect back here); the
+        // spec sends a logout to the plain login page, so go there once that has settled.
+        setTimeout(() => navigate(LOGIN_PATH, { replace: true }), 0);
       },
     });
 
