@@ -1,7 +1,12 @@
 // The page modules a menu item's `component` may name. The server seeds menus only with these keys;
 // the client's page registry maps each key to a lazy import() and nothing else can be routed to.
-// A test checks that the two lists agree.
-export const PAGE_KEYS = [
+// A test checks that the two lists agree. Each area keeps its own list in contract/pages/.
+import { ADMIN_PAGES } from './pages/admin';
+import { CONFIG_PAGES } from './pages/config';
+import { MESSAGE_PAGES } from './pages/message';
+import { JOB_PAGES } from './pages/jobs';
+
+export const CORE_PAGES = [
   'layouts/RouteView',
   'layouts/IframePageView',
   'home/Home',
@@ -13,6 +18,7 @@ export const PAGE_KEYS = [
   'exception/404',
   'exception/500',
 ] as const;
+export const PAGE_KEYS = [...CORE_PAGES, ...ADMIN_PAGES, ...CONFIG_PAGES, ...MESSAGE_PAGES, ...JOB_PAGES] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
 export function isPageKey(s: string): s is PageKey {

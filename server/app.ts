@@ -28,6 +28,11 @@ import { smsRoutes } from './modules/sms/routes';
 import { outboxSmsSender, type SmsSender } from './modules/sms/sender';
 import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/user/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { configRoutes } from './modules/config/routes';
+import { messageRoutes } from './modules/message/routes';
+import { jobsRoutes } from './modules/jobs/routes';
+import { syncCatalogue } from './db/catalogue';
 
 export interface BuildOptions {
   database: Database;
@@ -57,7 +62,8 @@ export interface BossApp extends FastifyInstance {
 export async function prepareDatabase(database: Database, scryptN: number = DEFAULT_SCRYPT_N) {
   const applied = await migrate(database);
   const seeded = await seedIfEmpty(database.db, scryptN);
-  return { applied, seeded };
+  const catalogued = await syncCatalogue(database.db);
+  return { applied, seeded, catalogued };
 }
 
 export async function buildApp(opts: BuildOptions): Promise<BossApp> {
@@ -118,6 +124,10 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(tenantRoutes, moduleOptions);
       await api.register(dictRoutes, moduleOptions);
       await api.register(userRoutes, moduleOptions);
+      await api.register(adminRoutes, moduleOptions);
+      await api.register(configRoutes, moduleOptions);
+      await api.register(messageRoutes, moduleOptions);
+      await api.register(jobsRoutes, moduleOptions);
     },
     { prefix: API_BASE },
   );

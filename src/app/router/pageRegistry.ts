@@ -1,12 +1,16 @@
 // The only pages a menu can route to: each key of contract/pages.ts maps to a lazy import().
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageKey } from '@contract/pages';
-import type { MenuRoute } from './routes';
+// Core pages are listed here; each area lists its own in src/features/<area>/pages.ts.
+import { lazy } from 'react';
+import type { CORE_PAGES, PageKey } from '@contract/pages';
+import type { PageModule } from '@/lib/page';
+import { adminPages } from '@/features/system/pages';
+import { configPages } from '@/features/config/pages';
+import { messagePages } from '@/features/message/pages';
+import { jobPages } from '@/features/jobs/pages';
 
-export interface PageProps { route: MenuRoute }
-type Page = LazyExoticComponent<ComponentType<PageProps>>;
+export type { PageProps } from '@/lib/page';
 
-export const pageRegistry: Record<PageKey, Page> = {
+const corePages: Record<(typeof CORE_PAGES)[number], PageModule> = {
   'layouts/RouteView': lazy(() => import('@/features/exception/NotFound')),
   'layouts/IframePageView': lazy(() => import('./IframePageView')),
   'home/Home': lazy(() => import('@/features/home/Home')),
@@ -18,3 +22,5 @@ export const pageRegistry: Record<PageKey, Page> = {
   'exception/404': lazy(() => import('@/features/exception/NotFound')),
   'exception/500': lazy(() => import('@/features/exception/ServerError')),
 };
+
+export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages };

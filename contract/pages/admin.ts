@@ -1,0 +1,2 @@
+// Pages of the system-administration area (users, roles, departments, permissions, logs, online users).
+export const ADMIN_PAGES = [] as const;

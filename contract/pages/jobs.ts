@@ -1,0 +1,2 @@
+// Pages of scheduled jobs.
+export const JOB_PAGES = [] as const;

@@ -1,0 +1,2 @@
+// Pages of announcements and notifications.
+export const MESSAGE_PAGES = [] as const;

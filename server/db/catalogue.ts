@@ -1,0 +1,41 @@
+// The menu and permission catalogue of the modules that came after the first seed. Each module
+// lists its menus and buttons in server/modules/<module>/menu.ts; at every start-up new rows are
+// inserted (existing ones, which an administrator may have edited, are left alone) and granted to
+// the administrator role plus the roles the entry names. So an existing installation gains the
+// pages of a new release without losing its own changes.
+import { inArray, sql } from 'drizzle-orm';
+import type { PageKey } from '../../contract/pages';
+import type { Db } from './client';
+import * as t from './schema';
+import { ADMIN_MENU } from '../modules/admin/menu';
+import { CONFIG_MENU } from '../modules/config/menu';
+import { MESSAGE_MENU } from '../modules/message/menu';
+import { JOBS_MENU } from '../modules/jobs/menu';
+
+export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
+  component?: PageKey | null;
+  /** Role codes granted this entry when it is first inserted (the admin role always is). */
+  grant?: ('operator' | 'approver' | 'customer')[];
+};
+
+export const CATALOGUE: CatalogueEntry[] = [...ADMIN_MENU, ...CONFIG_MENU, ...MESSAGE_MENU, ...JOBS_MENU];
+
+/** Inserts the catalogue rows that are missing and grants them; returns how many were new. */
+export async function syncCatalogue(db: Db, entries: CatalogueEntry[] = CATALOGUE): Promise<number> {
+  if (!entries.length) return 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(72026003)`);
+    const rows = entries.map(({ grant: _grant, ...row }) => row as typeof t.permissions.$inferInsert);
+    const inserted = await tx.insert(t.permissions).values(rows).onConflictDoNothing().returning({ id: t.permissions.id });
+    const fresh = new Set(inserted.map((r) => r.id));
+    if (!fresh.size) return 0;
+    const roleRows = await tx.select({ id: t.roles.id, code: t.roles.roleCode }).from(t.roles).where(inArray(t.roles.roleCode, ['admin', 'operator', 'approver', 'customer']));
+    const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
+    const grants = entries
+      .filter((e) => fresh.has(e.id as string))
+      .flatMap((e) => ['admin', ...(e.grant ?? [])].map((code) => ({ roleId: roleId.get(code), permissionId: e.id as string })))
+      .filter((g): g is { roleId: string; permissionId: string } => !!g.roleId);
+    if (grants.length) await tx.insert(t.rolePermissions).values(grants).onConflictDoNothing();
+    return fresh.size;
+  });
+}
