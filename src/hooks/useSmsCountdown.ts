@@ -48,7 +48,7 @@ export function smsFailureText(err: unknown): string {
 
 export interface SmsSendOptions {
   /** Checks the mobile before anything is sent; returns the message to show, or null when fine. */
-  validate?: () => string | null;
+  validate?: () => string | null | Promise<string | null>;
   send: () => Promise<void>;
 }
 
@@ -60,9 +60,17 @@ export function useSmsSender({ validate, send }: SmsSendOptions) {
 
   const trigger = useCallback(async (): Promise<SmsNotice | null> => {
     if (busy.current || countdown.running) return null;
-    const invalid = validate?.() ?? null;
-    if (invalid) return { kind: 'error', text: invalid };
     busy.current = true;
+    let invalid: string | null;
+    try {
+      invalid = (await validate?.()) ?? null;
+    } catch {
+      invalid = MSG.smsException;
+    }
+    if (invalid) {
+      busy.current = false;
+      return { kind: 'error', text: invalid };
+    }
     setSending(true);
     countdown.start();
     try {

@@ -8,19 +8,24 @@
 //   /Home?tab=me       我的 (profile, password, system switch, about, logout)
 //   /Home?tab=me&panel=password   the change-login-password sheet over 我的
 // Tab changes push history entries. Any other menu page shows under 应用 with a back arrow.
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { NavBar, SafeArea, TabBar } from 'antd-mobile';
-import { AppOutline, AppstoreOutline, MessageOutline, UserOutline } from 'antd-mobile-icons';
+import AppOutline from 'antd-mobile-icons/es/AppOutline';
+import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
+import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
+import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, SYSTEM_NAME } from '@contract/constants';
 import { session } from '@/stores/session';
 import type { LayoutProps } from '../router/AuthGate';
-import { PageHost } from '../router/PageHost';
-import { AppsPanel } from './mobile/AppsPanel';
-import { MessagesPanel } from './mobile/MessagesPanel';
-import { MePanel } from './mobile/MePanel';
+import { PageHost, PageLoading } from '../router/PageHost';
 import { MOBILE_TABS, tabHref, tabOf, type MobileTab } from './mobile/tabs';
+
+// The layout-level tabs load on first use, so the phone home pays only for the home page.
+const AppsPanel = lazy(() => import('./mobile/AppsPanel'));
+const MessagesPanel = lazy(() => import('./mobile/MessagesPanel'));
+const MePanel = lazy(() => import('./mobile/MePanel'));
 
 const TAB_ICONS: Record<MobileTab, ReactNode> = {
   home: <AppOutline />,
@@ -52,12 +57,8 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
         </NavBar>
       </header>
       <main key={onHome ? tab : current.path} style={{ flex: 1, overflowY: 'auto', WebkitOverflowScrolling: 'touch', overscrollBehavior: 'contain' }}>
-        {onHome && tab === 'apps' ? (
-          <AppsPanel menu={menu} routes={routes} />
-        ) : onHome && tab === 'messages' ? (
-          <MessagesPanel />
-        ) : onHome && tab === 'me' ? (
-          <MePanel />
+        {onHome && tab !== 'home' ? (
+          <Suspense fallback={<PageLoading />}>{tab === 'apps' ? <AppsPanel menu={menu} routes={routes} /> : tab === 'messages' ? <MessagesPanel /> : <MePanel />}</Suspense>
         ) : (
           <PageHost route={current} />
         )}

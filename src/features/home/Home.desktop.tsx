@@ -2,10 +2,10 @@
 import type { ComponentType } from 'react';
 import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import {
-  ApiOutlined, AppstoreOutlined, BankOutlined, CheckCircleOutlined, DashboardOutlined, FileTextOutlined, HomeOutlined,
+  ApiOutlined, BankOutlined, CheckCircleOutlined, DashboardOutlined, FileTextOutlined, HomeOutlined,
   QuestionCircleOutlined, SettingOutlined, TeamOutlined, UserOutlined, WarningOutlined,
 } from '@ant-design/icons';
-import { tileColor } from './menuItems';
+import { tileColor, tileText } from './menuItems';
 import { useHome } from './useHome';
 
 const ICONS: Record<string, ComponentType> = {
@@ -34,12 +34,12 @@ export default function HomeDesktop() {
         ) : (
           <Row gutter={[16, 16]}>
             {h.shortcuts.map((s) => {
-              const Icon = (s.icon && ICONS[s.icon]) || AppstoreOutlined;
+              const Icon = s.icon ? ICONS[s.icon] : undefined;
               return (
                 <Col key={s.key} xs={12} sm={8} md={6} xl={6}>
                   <Card hoverable size="small" onClick={() => h.open(s.item)} role="link" aria-label={s.title} styles={{ body: { display: 'flex', alignItems: 'center', gap: 12 } }}>
-                    <span style={{ width: 40, height: 40, borderRadius: 8, background: tileColor(s.key), color: '#fff', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: 20 }}>
-                      <Icon />
+                    <span style={{ width: 40, height: 40, borderRadius: 8, background: tileColor(s.key), color: '#fff', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: Icon || tileText(s.title).length === 1 ? 20 : 14, fontWeight: 600, flex: 'none' }}>
+                      {Icon ? <Icon /> : tileText(s.title)}
                     </span>
                     <Typography.Text strong ellipsis>
                       {s.title}

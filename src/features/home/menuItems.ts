@@ -68,3 +68,8 @@ export function tileColor(key: string): string {
   for (const ch of key) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return PALETTE[h % PALETTE.length];
 }
+
+/** What a tile shows without an icon: short codes (403) whole, else the first character. */
+export function tileText(title: string): string {
+  return /^[\x20-\x7e]{1,3}$/.test(title) ? title : title.slice(0, 1);
+}

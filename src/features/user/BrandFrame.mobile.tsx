@@ -43,4 +43,4 @@ export function ErrorText({ text }: { text: string | null }) {
   );
 }
 
-export const linkStyle = { color: 'var(--adm-color-primary)', fontSize: 15, padding: '8px 0' } as const;
+export const linkStyle = { color: 'var(--adm-color-primary)', fontSize: 15, padding: '8px 0', textDecoration: 'none' } as const;

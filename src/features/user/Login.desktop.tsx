@@ -36,7 +36,7 @@ function PasswordPane() {
         </>
       )}
       <Form.Item style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block loading={f.loading} disabled={!f.canSubmit && !f.loading}>
+        <Button type="primary" htmlType="submit" block autoInsertSpace={false} loading={f.loading} disabled={!f.canSubmit && !f.loading}>
           登录
         </Button>
       </Form.Item>
@@ -71,7 +71,7 @@ function PhonePane() {
         </div>
       </Form.Item>
       <Form.Item style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block loading={f.loading}>
+        <Button type="primary" htmlType="submit" block autoInsertSpace={false} loading={f.loading}>
           登录
         </Button>
       </Form.Item>

@@ -8,7 +8,7 @@ import { firstIssue } from '@contract/validation';
 import { requestSmsCode } from '@/api/session';
 import { resetPassword } from './api';
 import { resetPasswordForm, resetVerifyForm } from './forms';
-import { mobileProblem } from './usePhoneLoginForm';
+import { mobileProblem } from './rules';
 import { useSubmit, useValues } from './useSubmit';
 import { UserScreen } from './UserScreen';
 import type { ScreenSpec } from './screen';

@@ -6,7 +6,7 @@ import { firstIssue } from '@contract/validation';
 import { requestSmsCode } from '@/api/session';
 import { registerAccount } from './api';
 import { registerForm } from './forms';
-import { mobileProblem } from './usePhoneLoginForm';
+import { mobileProblem } from './rules';
 import { useSubmit, useValues } from './useSubmit';
 import { UserScreen } from './UserScreen';
 

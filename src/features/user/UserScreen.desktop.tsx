@@ -1,6 +1,6 @@
 // Desktop rendering of a sign-in side page (antd) inside the branded frame.
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Form, Input, Result, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Space, Steps, Typography } from 'antd';
 import { SmsCodeButton } from '@/components/SmsCodeButton.desktop';
 import { BrandFrame } from './BrandFrame.desktop';
 import type { FieldSpec, FormSpec, ScreenSpec } from './screen';
@@ -29,8 +29,10 @@ function Field({ field, form }: { field: FieldSpec; form: FormSpec }) {
 export default function UserScreenDesktop({ spec }: { spec: ScreenSpec }) {
   const navigate = useNavigate();
   const form = spec.form;
+  // Long forms (registration) go in two columns so the card fits a laptop screen.
+  const wide = (form?.fields.length ?? 0) > 4;
   return (
-    <BrandFrame width={spec.steps ? 560 : 440}>
+    <BrandFrame width={wide ? 680 : spec.steps ? 560 : 440}>
       <Card style={{ boxShadow: '0 12px 40px rgba(0,0,0,.25)' }} styles={{ body: { padding: '24px 32px 28px' } }}>
         <Typography.Title level={4} style={{ marginTop: 0, textAlign: 'center' }}>
           {spec.title}
@@ -40,18 +42,22 @@ export default function UserScreenDesktop({ spec }: { spec: ScreenSpec }) {
         {form && (
           <Form layout="vertical" size="large" requiredMark={false} onFinish={() => form.onSubmit()}>
             {form.error && <Alert type="error" showIcon title={form.error} style={{ marginBottom: 16 }} role="alert" />}
-            {form.fields.map((field) => (
-              <Form.Item key={field.name} label={field.label} htmlFor={`f-${field.name}`}>
-                <Field field={field} form={form} />
-              </Form.Item>
-            ))}
+            <Row gutter={16}>
+              {form.fields.map((field) => (
+                <Col key={field.name} span={wide ? 12 : 24}>
+                  <Form.Item label={field.label} htmlFor={`f-${field.name}`}>
+                    <Field field={field} form={form} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
             <Form.Item style={{ marginBottom: 8 }}>
               <Space style={{ width: '100%' }} direction="vertical">
-                <Button type="primary" htmlType="submit" block loading={form.loading}>
+                <Button type="primary" htmlType="submit" block autoInsertSpace={false} loading={form.loading}>
                   {form.submitText}
                 </Button>
                 {form.secondary && (
-                  <Button block onClick={form.secondary.onClick} disabled={form.loading}>
+                  <Button block autoInsertSpace={false} onClick={form.secondary.onClick} disabled={form.loading}>
                     {form.secondary.text}
                   </Button>
                 )}
@@ -66,7 +72,7 @@ export default function UserScreenDesktop({ spec }: { spec: ScreenSpec }) {
             subTitle={spec.result.description}
             style={{ padding: '16px 0' }}
             extra={spec.result.actions.map((a, i) => (
-              <Button key={a.to} type={i === 0 ? 'primary' : 'default'} onClick={() => navigate(a.to)}>
+              <Button key={a.to} autoInsertSpace={false} type={i === 0 ? 'primary' : 'default'} onClick={() => navigate(a.to)}>
                 {a.text}
               </Button>
             ))}

@@ -3,14 +3,12 @@
 // adds the slider (spec §4) and the image captcha, and the button waits for the slider.
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginBody } from '@contract/api/auth';
-import { firstIssue, V } from '@contract/validation';
 import { MSG } from '@contract/messages';
+import { WIRE_MSG } from '@contract/api/wire';
 import { ApiError } from '@/api/errors';
 import { fetchCaptchaImage, loginWithPassword } from '@/api/session';
 import { afterLoginTargetOf, randomCheckKey } from './navigation';
-
-const credentials = loginBody.pick({ username: true, password: true });
+import { loadRules } from './rules';
 
 export interface LoginValues { username: string; password: string; captcha: string }
 
@@ -26,7 +24,10 @@ export function useLoginForm() {
   const [checkKey, setCheckKey] = useState('');
   const [captchaImage, setCaptchaImage] = useState<string | null>(null);
 
-  const set = useCallback((name: keyof LoginValues, value: string) => setValues((v) => ({ ...v, [name]: value })), []);
+  const set = useCallback((name: keyof LoginValues, value: string) => {
+    void loadRules().catch(() => undefined);
+    setValues((v) => ({ ...v, [name]: value }));
+  }, []);
 
   const refreshCaptcha = useCallback(async () => {
     const key = randomCheckKey();
@@ -42,14 +43,15 @@ export function useLoginForm() {
 
   const submit = useCallback(async () => {
     if (busy.current) return;
-    const parsed = credentials.safeParse(values);
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    if (needCaptcha && !sliderVerified) return setError(MSG.loginCaptchaRequired);
-    if (needCaptcha && !values.captcha.trim()) return setError(V.captchaRequired);
     busy.current = true;
     setLoading(true);
     setError(null);
     try {
+      const { loginBody, firstIssue } = await loadRules();
+      const parsed = loginBody.pick({ username: true, password: true }).safeParse(values);
+      if (!parsed.success) return setError(firstIssue(parsed.error));
+      if (needCaptcha && !sliderVerified) return setError(MSG.loginCaptchaRequired);
+      if (needCaptcha && !values.captcha.trim()) return setError(WIRE_MSG.captchaNeeded);
       await loginWithPassword({
         username: parsed.data.username,
         password: values.password,

@@ -1,17 +1,11 @@
 // Mobile-number-and-SMS sign-in shared by the phone and desktop views.
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { phoneLoginBody } from '@contract/api/auth';
 import { SMS_TYPE } from '@contract/api/paths';
-import { firstIssue, mobile as mobileRule } from '@contract/validation';
 import { MSG } from '@contract/messages';
 import { loginWithPhone, requestSmsCode } from '@/api/session';
 import { afterLoginTargetOf } from './navigation';
-
-export function mobileProblem(value: string): string | null {
-  const r = mobileRule.safeParse(value);
-  return r.success ? null : firstIssue(r.error);
-}
+import { loadRules, mobileProblem } from './rules';
 
 export function usePhoneLoginForm() {
   const navigate = useNavigate();
@@ -21,18 +15,22 @@ export function usePhoneLoginForm() {
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
 
-  const set = useCallback((name: 'mobile' | 'captcha', value: string) => setValues((v) => ({ ...v, [name]: value })), []);
+  const set = useCallback((name: 'mobile' | 'captcha', value: string) => {
+    void loadRules().catch(() => undefined);
+    setValues((v) => ({ ...v, [name]: value }));
+  }, []);
   const validateMobile = useCallback(() => mobileProblem(values.mobile), [values.mobile]);
   const sendCode = useCallback(() => requestSmsCode(values.mobile.trim(), SMS_TYPE.login), [values.mobile]);
 
   const submit = useCallback(async () => {
     if (busy.current) return;
-    const parsed = phoneLoginBody.safeParse(values);
-    if (!parsed.success) return setError(firstIssue(parsed.error));
     busy.current = true;
     setLoading(true);
     setError(null);
     try {
+      const { phoneLoginBody, firstIssue } = await loadRules();
+      const parsed = phoneLoginBody.safeParse(values);
+      if (!parsed.success) return setError(firstIssue(parsed.error));
       await loginWithPhone(parsed.data.mobile, parsed.data.captcha);
       navigate(afterLoginTargetOf(location.search), { replace: true });
     } catch (err) {

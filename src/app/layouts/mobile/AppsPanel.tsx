@@ -10,7 +10,7 @@ import { groupsOf, isExternal } from '@/features/home/menuItems';
 import { MenuTile } from '@/features/home/menuIcon.mobile';
 import { menuTarget, type MenuRoute } from '../../router/routes';
 
-export function AppsPanel({ menu, routes }: { menu: MenuItem[]; routes: MenuRoute[] }) {
+export default function AppsPanel({ menu, routes }: { menu: MenuItem[]; routes: MenuRoute[] }) {
   const navigate = useNavigate();
   const snap = useSnapshot(session);
   const groups = useMemo(() => {

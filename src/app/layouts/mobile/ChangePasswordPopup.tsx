@@ -13,7 +13,7 @@ const FIELDS: { name: keyof typeof EMPTY; label: string; placeholder: string; au
   { name: 'confirm', label: '确认新密码', placeholder: '请再次输入新登录密码', autoComplete: 'new-password' },
 ];
 
-export function ChangePasswordPopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+export default function ChangePasswordPopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);

@@ -1,6 +1,6 @@
 // 我的 tab: who the user is, and the account actions of the phone: change the login password,
 // switch system (when the user has more than one), about, logout.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ActionSheet, Dialog, List, Toast } from 'antd-mobile';
 import { useSnapshot } from 'valtio';
@@ -10,12 +10,14 @@ import type { SysRef } from '@contract/types';
 import { logout, switchSystem } from '@/api/session';
 import { session } from '@/stores/session';
 import { version } from '../../../../package.json';
-import { ChangePasswordPopup } from './ChangePasswordPopup';
 import { closeSheet, tabHref } from './tabs';
+
+// The password sheet carries the zod rules (~25 KB): it loads when opened.
+const ChangePasswordPopup = lazy(() => import('./ChangePasswordPopup'));
 
 const sysKey = (s: Pick<SysRef, 'id' | 'group'>) => `${s.id}:${s.group?.id ?? ''}`;
 
-export function MePanel() {
+export default function MePanel() {
   const location = useLocation();
   const navigate = useNavigate();
   const snap = useSnapshot(session);
@@ -87,7 +89,11 @@ export function MePanel() {
           退出登录
         </List.Item>
       </List>
-      <ChangePasswordPopup visible={panel === 'password'} onClose={() => closeSheet(navigate, 'me')} />
+      {panel === 'password' && (
+        <Suspense fallback={null}>
+          <ChangePasswordPopup visible onClose={() => closeSheet(navigate, 'me')} />
+        </Suspense>
+      )}
       <ActionSheet
         visible={switching}
         onClose={() => setSwitching(false)}

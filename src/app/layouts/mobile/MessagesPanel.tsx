@@ -2,7 +2,7 @@
 // plainly that there is nothing, rather than showing fake items.
 import { ErrorBlock } from 'antd-mobile';
 
-export function MessagesPanel() {
+export default function MessagesPanel() {
   return (
     <div style={{ paddingTop: 48 }}>
       <ErrorBlock status="empty" title="暂无消息" description="系统通知和公告会显示在这里" />
