@@ -1,12 +1,28 @@
 // antd-mobile with the Chinese locale; wires the API layer's messages to Toast and Dialog.
 import { useEffect, type ReactNode } from 'react';
-import { ConfigProvider, Dialog, Toast } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+import { ConfigProvider, Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { MSG } from '@contract/messages';
 import { setApiUi } from '@/api/ui';
 
+// antd-mobile renders Toast and Dialog imperatively with the legacy ReactDOM.render, which React 19
+// removed: without this hook every Toast.show and Dialog.confirm silently shows nothing.
+unstableSetRender((node, container) => {
+  const host = container as Element & { __bossRoot?: Root };
+  host.__bossRoot ??= createRoot(host);
+  host.__bossRoot.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    host.__bossRoot?.unmount();
+    delete host.__bossRoot;
+  };
+});
+
 export default function MobileKit({ children }: { children: ReactNode }) {
   useEffect(() => {
+    // Popups, dialogs and toasts render in portals under <body>, outside the wrapper below.
+    document.documentElement.style.setProperty('--adm-color-primary', '#0267B5');
     setApiUi({
       error: (m) => void Toast.show({ icon: 'fail', content: m }),
       warning: (m) => void Toast.show({ content: m }),

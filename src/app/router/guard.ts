@@ -17,7 +17,9 @@ export function loginRedirect(fullPath: string): string {
 export function decideGuard(input: { path: string; fullPath: string; hasToken: boolean; permissionsLoaded: boolean }): GuardDecision {
   const { path, fullPath, hasToken, permissionsLoaded } = input;
   if (hasToken) {
-    if (LOGIN_LIKE_PATHS.includes(path)) return { kind: 'redirect', to: HOME_PATH };
+    // Home, or the redirect query the sign-in page carries: the page navigates there itself, but
+    // the token lands first and this redirect must not send the user elsewhere.
+    if (LOGIN_LIKE_PATHS.includes(path)) return { kind: 'redirect', to: afterLoginTarget(fullPath.slice(path.length)) };
     if (isPublicPath(path)) return { kind: 'pass' };
     return permissionsLoaded ? { kind: 'pass' } : { kind: 'load-permissions' };
   }
