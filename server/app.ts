@@ -32,6 +32,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { configRoutes } from './modules/config/routes';
 import { messageRoutes } from './modules/message/routes';
 import { jobsRoutes } from './modules/jobs/routes';
+import { rbacRoutes } from './modules/rbac/routes';
 import { syncCatalogue } from './db/catalogue';
 
 export interface BuildOptions {
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(configRoutes, moduleOptions);
       await api.register(messageRoutes, moduleOptions);
       await api.register(jobsRoutes, moduleOptions);
+      await api.register(rbacRoutes, moduleOptions);
     },
     { prefix: API_BASE },
   );

@@ -1,2 +1,2 @@
-// Pages of the system-administration area (users, roles, departments, permissions, logs, online users).
+// Pages of the system-administration area: users (the list kit's first page).
 export const ADMIN_PAGES = [] as const;

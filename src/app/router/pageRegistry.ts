@@ -7,6 +7,7 @@ import { adminPages } from '@/features/system/pages';
 import { configPages } from '@/features/config/pages';
 import { messagePages } from '@/features/message/pages';
 import { jobPages } from '@/features/jobs/pages';
+import { authPages } from '@/features/auth/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -23,4 +24,4 @@ const corePages: Record<(typeof CORE_PAGES)[number], PageModule> = {
   'exception/500': lazy(() => import('@/features/exception/ServerError')),
 };
 
-export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages };
+export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages, ...authPages };
