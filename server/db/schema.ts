@@ -205,3 +205,37 @@ export const captchas = pgTable('captchas', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });
+
+// Announcements and system messages (migration 0005, message module).
+export const announcements = pgTable('announcements', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  titile: text('titile').notNull(),
+  msgContent: text('msg_content').notNull().default(''),
+  msgAbstract: text('msg_abstract'),
+  sender: text('sender').notNull(),
+  priority: text('priority').notNull().default('L').$type<'L' | 'M' | 'H'>(),
+  msgCategory: text('msg_category').notNull().default('1').$type<'1' | '2'>(),
+  msgType: text('msg_type').notNull().default('ALL').$type<'ALL' | 'USER' | 'ROLE' | 'DEPART'>(),
+  recipientIds: text('recipient_ids').notNull().default(''),
+  openType: text('open_type'),
+  openPage: text('open_page'),
+  busId: text('bus_id'),
+  sendStatus: text('send_status').notNull().default('0').$type<'0' | '1' | '2'>(),
+  sendTime: ts('send_time'),
+  cancelTime: ts('cancel_time'),
+  delFlag: integer('del_flag').notNull().default(0),
+  createBy: text('create_by'),
+  createTime: ts('create_time').notNull().defaultNow(),
+  updateTime: ts('update_time'),
+});
+
+export const announcementSend = pgTable('announcement_send', {
+  id: text('id').primaryKey(),
+  anntId: text('annt_id').notNull(),
+  userId: text('user_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+  readFlag: integer('read_flag').notNull().default(0),
+  readTime: ts('read_time'),
+  createTime: ts('create_time').notNull().defaultNow(),
+});
