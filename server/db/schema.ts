@@ -1,6 +1,6 @@
 // Drizzle mirror of the hand-written SQL in ./migrations. The SQL is the truth for the database;
 // this file is what the services query through. Keep the two in step.
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, pgView, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -59,6 +59,15 @@ export const departments = pgTable('departments', {
   orgCode: text('org_code').notNull(),
   departName: text('depart_name').notNull(),
   sortNo: integer('sort_no').notNull().default(0),
+  // 0003_rbac
+  tenantId: text('tenant_id').notNull().default('0'),
+  /** '1' company, '2' department, '3' post. */
+  orgCategory: text('org_category').notNull().default('2').$type<'1' | '2' | '3'>(),
+  mobile: text('mobile'),
+  fax: text('fax'),
+  address: text('address'),
+  memo: text('memo'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const userDeparts = pgTable(
@@ -71,6 +80,11 @@ export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
   roleCode: text('role_code').notNull(),
   roleName: text('role_name').notNull(),
+  // 0003_rbac
+  tenantId: text('tenant_id').notNull().default('0'),
+  description: text('description'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at'),
 });
 
 export const userRoles = pgTable(
@@ -159,6 +173,8 @@ export const sessions = pgTable('sessions', {
   ip: text('ip'),
   userAgent: text('user_agent'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0003_rbac
+  lastSeenAt: ts('last_seen_at'),
 });
 
 export const loginLog = pgTable('login_log', {
@@ -239,3 +255,63 @@ export const announcementSend = pgTable('announcement_send', {
   readTime: ts('read_time'),
   createTime: ts('create_time').notNull().defaultNow(),
 });
+
+// ---- 0003_rbac: data rules, department permissions and roles, operation log ----
+
+export const permissionDataRules = pgTable('permission_data_rules', {
+  id: text('id').primaryKey(),
+  permissionId: text('permission_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  ruleColumn: text('rule_column').notNull(),
+  ruleConditions: text('rule_conditions').notNull(),
+  ruleValue: text('rule_value').notNull(),
+  status: text('status').notNull().default('1').$type<'0' | '1'>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const departPermissions = pgTable(
+  'depart_permissions',
+  { departId: text('depart_id').notNull(), permissionId: text('permission_id').notNull() },
+  (t) => [primaryKey({ columns: [t.departId, t.permissionId] })],
+);
+
+export const departRoles = pgTable('depart_roles', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  departId: text('depart_id').notNull(),
+  roleName: text('role_name').notNull(),
+  roleCode: text('role_code').notNull(),
+  description: text('description'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const departRolePermissions = pgTable(
+  'depart_role_permissions',
+  { roleId: text('role_id').notNull(), permissionId: text('permission_id').notNull() },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const operationLog = pgTable('operation_log', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: text('user_id'),
+  username: text('username').notNull(),
+  ip: text('ip'),
+  logContent: text('log_content').notNull(),
+  method: text('method').notNull(),
+  requestUrl: text('request_url').notNull(),
+  costTime: integer('cost_time').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Sign-in rows shaped like the log list (a view over login_log). */
+export const loginLogView = pgView('login_log_view', {
+  id: text('id').notNull(),
+  username: text('username').notNull(),
+  userId: text('user_id'),
+  ip: text('ip'),
+  method: text('method').notNull(),
+  ok: boolean('ok').notNull(),
+  logContent: text('log_content').notNull(),
+  createdAt: ts('created_at').notNull(),
+}).existing();
