@@ -45,6 +45,14 @@ export const users = pgTable('users', {
   lockedUntil: ts('locked_until'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0002_users.sql
+  email: text('email'),
+  telephone: text('telephone'),
+  birthday: text('birthday'),
+  post: text('post'),
+  workNo: text('work_no'),
+  createdBy: text('created_by'),
+  updatedBy: text('updated_by'),
 });
 
 export const userGroups = pgTable(
