@@ -50,8 +50,8 @@ function PasswordPane() {
 
 export function CaptchaImage({ src, onRefresh }: { src: string | null; onRefresh: () => void }) {
   return (
-    <button type="button" onClick={onRefresh} title="看不清？点击刷新" aria-label="图形验证码，点击刷新" style={{ flex: 'none', width: 120, height: 40, padding: 0, border: '1px solid #d9d9d9', borderRadius: 6, background: '#f3f6fa', cursor: 'pointer', overflow: 'hidden' }}>
-      {src ? <img src={src} alt="图形验证码" width={120} height={40} style={{ display: 'block' }} /> : <span style={{ color: '#999', fontSize: 12 }}>加载中...</span>}
+    <button type="button" onClick={onRefresh} title="看不清？点击刷新" aria-label="图形验证码，点击刷新" style={{ flex: 'none', width: 122, height: 40, padding: 0, border: '1px solid #d9d9d9', boxSizing: 'border-box', borderRadius: 6, background: '#f3f6fa', cursor: 'pointer', overflow: 'hidden' }}>
+      {src ? <img src={src} alt="图形验证码" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} /> : <span style={{ color: '#999', fontSize: 12 }}>加载中...</span>}
     </button>
   );
 }

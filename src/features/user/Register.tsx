@@ -5,7 +5,7 @@ import { SMS_TYPE } from '@contract/api/paths';
 import { firstIssue } from '@contract/validation';
 import { requestSmsCode } from '@/api/session';
 import { registerAccount } from './api';
-import { registerForm } from './forms';
+import { registerAccountPart, registerContactPart } from './forms';
 import { mobileProblem } from './rules';
 import { useSubmit, useValues } from './useSubmit';
 import { UserScreen } from './UserScreen';
@@ -18,9 +18,12 @@ export default function Register() {
   const send = useCallback(() => requestSmsCode(values.mobile.trim(), SMS_TYPE.register), [values.mobile]);
 
   const onSubmit = () => {
-    const parsed = registerForm.safeParse(values);
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    const { confirm: _confirm, ...input } = parsed.data;
+    const account = registerAccountPart.safeParse(values);
+    if (!account.success) return setError(firstIssue(account.error));
+    const contact = registerContactPart.safeParse(values);
+    if (!contact.success) return setError(firstIssue(contact.error));
+    const { confirm: _confirm, ...rest } = account.data;
+    const input = { ...rest, ...contact.data };
     void run(async () => {
       await registerAccount(input);
       navigate(`/user/register-result?username=${encodeURIComponent(input.username)}`, { replace: true });

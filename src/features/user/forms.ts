@@ -9,15 +9,12 @@ export const CONFIRM_REQUIRED = '请再次输入密码';
 const passwordPair = { password: newPassword(V.passwordRequired), confirm: z.string().min(1, CONFIRM_REQUIRED) };
 const samePassword = (f: { password: string; confirm: string }) => f.password === f.confirm;
 
-export const registerForm = z
-  .object({
-    username: userName,
-    realname: registerBody.shape.realname,
-    ...passwordPair,
-    mobile,
-    captcha: registerBody.shape.captcha,
-  })
+/** Registration in two parts checked in turn, so the first message is about the first wrong field
+ * on screen (a zod object refinement only runs after all its fields pass). */
+export const registerAccountPart = z
+  .object({ username: userName, realname: registerBody.shape.realname, ...passwordPair })
   .refine(samePassword, { message: V.passwordMismatch, path: ['confirm'] });
+export const registerContactPart = z.object({ mobile, captcha: registerBody.shape.captcha });
 
 export const resetVerifyForm = z.object({ mobile, captcha: registerBody.shape.captcha });
 export const resetPasswordForm = z.object(passwordPair).refine(samePassword, { message: V.passwordMismatch, path: ['confirm'] });
