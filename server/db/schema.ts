@@ -17,6 +17,7 @@ export const systems = pgTable('systems', {
   sysCode: text('sys_code').notNull(),
   sysName: text('sys_name').notNull(),
   sortNo: integer('sort_no').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const groups = pgTable('groups', {
@@ -29,6 +30,7 @@ export const groups = pgTable('groups', {
   cusCode: text('cus_code'),
   objCode: text('obj_code'),
   sortNo: integer('sort_no').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const users = pgTable('users', {
@@ -134,6 +136,8 @@ export const dicts = pgTable('dicts', {
   tenantId: text('tenant_id').notNull(),
   dictCode: text('dict_code').notNull(),
   dictName: text('dict_name').notNull(),
+  description: text('description'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const dictItems = pgTable('dict_items', {
@@ -144,6 +148,8 @@ export const dictItems = pgTable('dict_items', {
   color: text('color'),
   sortNo: integer('sort_no').notNull().default(0),
   status: integer('status').notNull().default(1),
+  description: text('description'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const sysInfo = pgTable('sys_info', {
@@ -352,4 +358,64 @@ export const jobRuns = pgTable('job_runs', {
   result: text('result'),
   trigger: text('trigger').notNull().$type<'scheduled' | 'manual'>(),
   nodeId: text('node_id').notNull(),
+});
+
+// ---- configuration area (migration 0004_config.sql) ----
+
+export const businessEntities = pgTable('business_entities', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  entityName: text('entity_name').notNull(),
+  url: text('url'),
+  status: integer('status').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const gatewayRoutes = pgTable('gateway_routes', {
+  id: text('id').primaryKey(),
+  routerId: text('router_id').notNull(),
+  name: text('name').notNull(),
+  uri: text('uri').notNull(),
+  predicates: text('predicates').notNull().default('[]'),
+  filters: text('filters').notNull().default('[]'),
+  status: integer('status').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const dataSources = pgTable('data_sources', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  dbType: text('db_type').notNull().default('postgres').$type<'postgres'>(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  database: text('database').notNull(),
+  username: text('username').notNull(),
+  passwordEnc: text('password_enc'),
+  remark: text('remark'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fillRules = pgTable('fill_rules', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  ruleCode: text('rule_code').notNull(),
+  ruleName: text('rule_name').notNull(),
+  ruleClass: text('rule_class').notNull(),
+  ruleParams: text('rule_params'),
+  seqDay: text('seq_day'),
+  seqValue: integer('seq_value').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const checkRules = pgTable('check_rules', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  ruleCode: text('rule_code').notNull(),
+  ruleName: text('rule_name').notNull(),
+  ruleJson: text('rule_json').notNull(),
+  description: text('description'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
