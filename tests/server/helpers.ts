@@ -115,7 +115,7 @@ export function signatureHeaders(body: unknown, query: Record<string, string> = 
 
 export async function call(
   app: BossApp,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
   o: CallOptions = {},
