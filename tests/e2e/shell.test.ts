@@ -1,0 +1,197 @@
+// The signed-in shell at phone and desktop size (issue 2 §5): a deep link while signed out comes
+// back after sign-in; menu pages open as tabs and "close others" keeps home and the chosen one;
+// an expired access token is refreshed silently and the request retried; logout ends the session
+// on the server; an unknown path shows 404.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import pg from 'pg';
+import { STORAGE_PREFIX, STORAGE_KEYS, API_BASE, HEADER_TOKEN } from '../../contract/constants';
+import { MSG } from '../../contract/messages';
+import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+
+const baseURL = inject('baseURL');
+const databaseUrl = inject('databaseUrl');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { value: string }).value : null;
+  }, STORAGE_PREFIX + STORAGE_KEYS.token);
+}
+
+async function signIn(page: Page, username: string) {
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill('Demo@2026');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Expires every access token of a user directly in the database, as time would. */
+async function expireAccessTokens(username: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const res = await client.query(
+      `UPDATE sessions SET access_expires_at = now() - interval '1 minute'
+        WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE username = $1)`,
+      [username],
+    );
+    return res.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Clicks a side-menu page, expanding its parent submenu first when needed. */
+async function openMenu(page: Page, parent: string, child: string) {
+  const item = page.getByRole('menuitem', { name: child, exact: true });
+  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: parent }).click();
+  await item.click();
+}
+
+async function apiStatusWith(context: BrowserContext, token: string): Promise<number> {
+  const res = await context.request.get(`${baseURL}${API_BASE}/cap/auth/v1/UserResourceListInquiry`, { headers: { [HEADER_TOKEN]: token } });
+  return res.status();
+}
+
+describe('desktop shell at 1440×900', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('sends a signed-out deep link to login and comes back after sign-in', async () => {
+    await page.goto('/account/center');
+    await page.waitForURL(/\/user\/login-admin\?redirect=%2Faccount%2Fcenter$/);
+    await signIn(page, 'admin');
+    await page.waitForURL(/\/account\/center$/);
+    await expect.poll(() => page.title()).toBe('个人中心 · 业务运营支撑系统');
+    await screenshot(page, 'desktop-account-center');
+  });
+
+  it('opens menu pages as tabs and closes the others', async () => {
+    const tabs = page.locator('.boss-tabs .ant-tabs-tab');
+    await openMenu(page, '结果页', '成功');
+    await page.waitForURL(/\/result\/success$/);
+    // A page commits (and gets its tab) once its chunk has loaded; wait before the next click.
+    await expect.poll(() => tabs.allInnerTexts()).toContain('成功');
+    await openMenu(page, '个人页', '个人设置');
+    await page.waitForURL(/\/account\/settings$/);
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '个人中心', '成功', '个人设置']);
+    await screenshot(page, 'desktop-four-tabs');
+
+    await page.locator('.boss-tab-label', { hasText: '成功' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '成功']);
+    await page.waitForURL(/\/result\/success$/);
+  });
+
+  it('close others on home leaves home alone, and home has no close button', async () => {
+    expect(await page.locator('.boss-tabs .ant-tabs-tab').first().locator('.ant-tabs-tab-remove').count()).toBe(0);
+    await page.locator('.boss-tab-label', { hasText: '首页' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => page.locator('.boss-tabs .ant-tabs-tab').allInnerTexts()).toEqual(['首页']);
+    await page.waitForURL(/\/Home$/);
+  });
+
+  it.skipIf(!databaseUrl)('refreshes an expired access token silently and retries', async () => {
+    const before = await storedToken(page);
+    expect(before).toBeTruthy();
+    expect(await expireAccessTokens('admin')).toBeGreaterThan(0);
+    expect(await apiStatusWith(context, before!)).toBe(401);
+    await page.reload();
+    await expect.poll(() => storedToken(page)).not.toBe(before);
+    await expect.poll(() => page.getByText('系统管理员').count()).toBeGreaterThan(0);
+    await openMenu(page, '个人页', '个人中心');
+    await page.waitForURL(/\/account\/center$/);
+    expect(await page.getByText(MSG.sessionExpiredTitle).count()).toBe(0);
+    expect(await apiStatusWith(context, (await storedToken(page))!)).toBe(200);
+  });
+
+  it('shows 404 for an unknown path while signed in', async () => {
+    await page.goto('/no/such/page');
+    await page.waitForURL(/\/404$/);
+    await expect.poll(() => page.getByText(MSG.http404).count()).toBeGreaterThan(0);
+    await screenshot(page, 'desktop-404');
+  });
+
+  it('logs out after confirmation and the old token is dead on the server', async () => {
+    const token = await storedToken(page);
+    await page.goto('/Home');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: /确\s*定|确认|OK/ }).click();
+    await page.waitForURL(/\/user\/login-admin$/);
+    expect(await storedToken(page)).toBeNull();
+    expect(await apiStatusWith(context, token!)).toBe(401);
+  });
+
+});
+
+describe('phone shell at 390×844', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('sends a signed-out deep link to login and comes back after sign-in', async () => {
+    await page.goto('/account/settings');
+    await page.waitForURL(/\/user\/login-admin\?redirect=%2Faccount%2Fsettings$/);
+    await signIn(page, 'operator');
+    await page.waitForURL(/\/account\/settings$/);
+    await screenshot(page, 'phone-account-settings');
+  });
+
+  it('reaches the menu from the 应用 tab and opens a page', async () => {
+    await page.goto('/Home');
+    await page.getByText('应用', { exact: true }).click();
+    await page.waitForURL(/\/Home\?tab=apps$/);
+    await page.getByText('个人中心', { exact: true }).first().click();
+    await page.waitForURL(/\/account\/center$/);
+    await screenshot(page, 'phone-account-center');
+  });
+
+  it.skipIf(!databaseUrl)('refreshes an expired access token silently and retries', async () => {
+    const before = await storedToken(page);
+    expect(await expireAccessTokens('operator')).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => storedToken(page)).not.toBe(before);
+    await page.waitForURL(/\/account\/center$/);
+    expect(await page.getByText(MSG.sessionExpiredTitle).count()).toBe(0);
+  });
+
+  it('shows 404 for an unknown path while signed in', async () => {
+    await page.goto('/no/such/page');
+    await page.waitForURL(/\/404$/);
+    await expect.poll(() => page.getByText(MSG.http404).count()).toBeGreaterThan(0);
+    await screenshot(page, 'phone-404');
+  });
+
+  it('logs out from 我的 after confirmation', async () => {
+    const token = await storedToken(page);
+    await page.goto('/Home?tab=me');
+    await page.getByText('退出登录', { exact: true }).click();
+    await page.getByRole('button', { name: '退出登录' }).last().click();
+    await page.waitForURL(/\/user\/login-admin$/);
+    expect(await storedToken(page)).toBeNull();
+    expect(await apiStatusWith(context, token!)).toBe(401);
+  });
+
+});
