@@ -33,6 +33,7 @@ import { configRoutes } from './modules/config/routes';
 import { messageRoutes } from './modules/message/routes';
 import { jobsRoutes } from './modules/jobs/routes';
 import { rbacRoutes } from './modules/rbac/routes';
+import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
 
 export interface BuildOptions {
@@ -93,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
 
   app.apiRoutes = [];
   installGuard(app, deps, app.apiRoutes);
+  // Request start (operation-log cost) and session last-seen (online users), for every route.
+  await app.register(activityHooks, { db: deps.db });
 
   await app.register(rateLimit, {
     global: false,

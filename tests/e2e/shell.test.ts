@@ -49,6 +49,11 @@ async function expireAccessTokens(username: string): Promise<number> {
   }
 }
 
+/** Waits until no page is still loading its chunk. */
+async function settled(page: Page) {
+  await expect.poll(() => page.getByText('加载中...').count(), { timeout: 20_000 }).toBe(0);
+}
+
 /** Clicks a side-menu page, expanding its parent submenu first when needed. */
 async function openMenu(page: Page, parent: string, child: string) {
   const item = page.getByRole('menuitem', { name: child, exact: true });
@@ -78,6 +83,8 @@ describe('desktop shell at 1440×900', () => {
     await signIn(page, 'admin');
     await page.waitForURL(/\/account\/center$/);
     await expect.poll(() => page.title()).toBe('个人中心 · 业务运营支撑系统');
+    await settled(page);
+    await expect.poll(() => page.getByText('admin', { exact: true }).count()).toBeGreaterThan(0);
     await screenshot(page, 'desktop-account-center');
   });
 
@@ -89,6 +96,7 @@ describe('desktop shell at 1440×900', () => {
     await expect.poll(() => tabs.allInnerTexts()).toContain('成功');
     await openMenu(page, '个人页', '个人设置');
     await page.waitForURL(/\/account\/settings$/);
+    await settled(page);
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '个人中心', '成功', '个人设置']);
     await screenshot(page, 'desktop-four-tabs');
 
@@ -156,6 +164,7 @@ describe('phone shell at 390×844', () => {
     await page.waitForURL(/\/user\/login-admin\?redirect=%2Faccount%2Fsettings$/);
     await signIn(page, 'operator');
     await page.waitForURL(/\/account\/settings$/);
+    await settled(page);
     await screenshot(page, 'phone-account-settings');
   });
 
@@ -165,6 +174,8 @@ describe('phone shell at 390×844', () => {
     await page.waitForURL(/\/Home\?tab=apps$/);
     await page.getByText('个人中心', { exact: true }).first().click();
     await page.waitForURL(/\/account\/center$/);
+    await settled(page);
+    await expect.poll(() => page.getByText('张经办').count()).toBeGreaterThan(0);
     await screenshot(page, 'phone-account-center');
   });
 
