@@ -46,7 +46,9 @@ export default function MePanel() {
     const ok = await Dialog.confirm({ content: MSG.logoutConfirm, confirmText: '退出登录', cancelText: '取消' });
     if (!ok) return;
     await logout();
-    navigate(LOGIN_PATH, { replace: true });
+    // The guard reacts to the cleared token first (login with a redirect back here); logout goes
+    // to the plain login page (spec §2), so navigate after it.
+    setTimeout(() => navigate(LOGIN_PATH, { replace: true }), 0);
   };
 
   const about = () =>
