@@ -1,13 +1,15 @@
 // antd-mobile with the Chinese locale; wires the API layer's messages to Toast and Dialog.
 import { useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ConfigProvider, Dialog, Toast, unstableSetRender } from 'antd-mobile';
+import { ConfigProvider, unstableSetRender } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { MSG } from '@contract/messages';
 import { setApiUi } from '@/api/ui';
 
 // antd-mobile renders Toast and Dialog imperatively with the legacy ReactDOM.render, which React 19
 // removed: without this hook every Toast.show and Dialog.confirm silently shows nothing.
+const feedback = () => import('./mobileFeedback');
+
 unstableSetRender((node, container) => {
   const host = container as Element & { __bossRoot?: Root };
   host.__bossRoot ??= createRoot(host);
@@ -24,10 +26,13 @@ export default function MobileKit({ children }: { children: ReactNode }) {
     // Popups, dialogs and toasts render in portals under <body>, outside the wrapper below.
     document.documentElement.style.setProperty('--adm-color-primary', '#0267B5');
     setApiUi({
-      error: (m) => void Toast.show({ icon: 'fail', content: m }),
-      warning: (m) => void Toast.show({ content: m }),
-      loading: (m) => void Toast.show({ icon: 'loading', content: m, duration: 0 }),
-      sessionExpired: () => Dialog.alert({ title: MSG.sessionExpiredTitle, content: MSG.http401, confirmText: '重新登录' }).then(() => undefined),
+      error: (m) => void feedback().then(({ Toast }) => Toast.show({ icon: 'fail', content: m })),
+      warning: (m) => void feedback().then(({ Toast }) => Toast.show({ content: m })),
+      loading: (m) => void feedback().then(({ Toast }) => Toast.show({ icon: 'loading', content: m, duration: 0 })),
+      sessionExpired: async () => {
+        const { Dialog } = await feedback();
+        await Dialog.alert({ title: MSG.sessionExpiredTitle, content: MSG.http401, confirmText: '重新登录' });
+      },
     });
   }, []);
   return (
