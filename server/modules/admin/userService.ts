@@ -1,0 +1,206 @@
+// Changing users: add, edit, delete, freeze, uniqueness, password reset, roles and departments.
+// Every write first finds the target inside the request tenant (404 otherwise) and, because a user
+// row is shared by all the tenants the user works in, refuses targets that also belong to a
+// tenant the administrator does not (a tenant admin must not freeze or re-password a platform user).
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { USER_MSG, type UserAddBody, type UserEditBody } from '../../../contract/api/admin';
+import { plainNewPassword } from '../../../contract/api/auth';
+import { decodePassword } from '../../../contract/crypto';
+import { MSG } from '../../../contract/messages';
+import { firstIssue } from '../../../contract/validation';
+import type { AppDeps } from '../../context';
+import type { Db } from '../../db/client';
+import { departments, groups, roles, userDeparts, userGroups, userRoles, users } from '../../db/schema';
+import type { AuthContext } from '../../http/guard';
+import { AppError } from '../../http/envelope';
+import { hashPassword } from '../../lib/password';
+import { newId } from '../../lib/tokens';
+import { revokeUserSessions } from '../session/service';
+import { tenantIdsOf } from '../user/service';
+import { userInTenant, usersInTenant, type UserRecord } from './userQuery';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const splitIds = (s: string | null | undefined) => [...new Set((s ?? '').split(',').map((x) => x.trim()).filter(Boolean))];
+const blank = (s: string | null | undefined) => (s === undefined ? undefined : s === null || s === '' ? null : s);
+
+export function plainPassword(deps: AppDeps, encoded: string): string {
+  const plain = decodePassword(encoded, deps.loginAesKey);
+  if (plain === null) throw new AppError(400, MSG.passwordEncoding);
+  const checked = plainNewPassword.safeParse(plain);
+  if (!checked.success) throw new AppError(400, firstIssue(checked.error));
+  return plain;
+}
+
+/** The unique-violation of PostgreSQL as the field's '{字段}已存在'. */
+function uniqueViolation(err: unknown): AppError | null {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if ((e.code ?? e.cause?.code) !== '23505') return null;
+  const c = e.constraint ?? e.cause?.constraint ?? '';
+  const label = c.includes('email') ? '邮箱' : c.includes('mobile') ? '手机号' : '用户账号';
+  return new AppError(400, USER_MSG.exists(label));
+}
+
+/** Which field is already taken by another user ('' when none). */
+export async function takenField(db: Db, f: { username?: string; mobile?: string | null; email?: string | null }, exceptId?: string): Promise<string> {
+  const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
+  const probe = async (cond: ReturnType<typeof eq>) => (await db.select({ id: users.id }).from(users).where(and(cond, notSelf)).limit(1)).length > 0;
+  if (f.username && (await probe(eq(users.username, f.username)))) return '用户账号';
+  if (f.mobile && (await probe(eq(users.mobile, f.mobile)))) return '手机号';
+  if (f.email && (await probe(sql`lower(${users.email}) = lower(${f.email})` as ReturnType<typeof eq>))) return '邮箱';
+  return '';
+}
+
+/** The target must not belong to a tenant the administrator cannot act in. */
+async function assertManageable(db: Db, auth: AuthContext, target: UserRecord): Promise<void> {
+  const mine = new Set(await tenantIdsOf(db, auth.user.id));
+  const theirs = await tenantIdsOf(db, target.id);
+  if (theirs.some((t) => !mine.has(t))) throw new AppError(403, '该用户同时属于其他租户，无权操作');
+}
+
+async function manageable(db: Db, auth: AuthContext, id: string): Promise<UserRecord> {
+  const u = await userInTenant(db, id, auth.tenantId);
+  await assertManageable(db, auth, u);
+  return u;
+}
+
+/** Role and department ids must exist in the tenant. */
+async function checkedAssignments(db: Db | Tx, tenantId: string, rolesCsv: string | null | undefined, departsCsv: string | null | undefined) {
+  const roleIds = rolesCsv === undefined ? undefined : splitIds(rolesCsv);
+  const departIds = departsCsv === undefined ? undefined : splitIds(departsCsv);
+  if (roleIds?.length) {
+    const found = await db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, roleIds), eq(roles.tenantId, tenantId)));
+    if (found.length !== roleIds.length) throw new AppError(400, '所选角色不存在');
+  }
+  let departs: { id: string; orgCode: string }[] = [];
+  if (departIds?.length) {
+    departs = await db.select({ id: departments.id, orgCode: departments.orgCode }).from(departments).where(and(inArray(departments.id, departIds), eq(departments.tenantId, tenantId)));
+    if (departs.length !== departIds.length) throw new AppError(400, '所选部门不存在');
+  }
+  return { roleIds, departIds, departs };
+}
+
+/** Replaces the user's roles and departments of this tenant only (other tenants' stay). */
+async function assign(tx: Tx, userId: string, tenantId: string, roleIds: string[] | undefined, departIds: string[] | undefined) {
+  if (roleIds) {
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, tx.select({ id: roles.id }).from(roles).where(eq(roles.tenantId, tenantId)))));
+    if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId }))).onConflictDoNothing();
+  }
+  if (departIds) {
+    await tx.delete(userDeparts).where(and(eq(userDeparts.userId, userId), inArray(userDeparts.departId, tx.select({ id: departments.id }).from(departments).where(eq(departments.tenantId, tenantId)))));
+    if (departIds.length) await tx.insert(userDeparts).values(departIds.map((departId) => ({ userId, departId }))).onConflictDoNothing();
+  }
+}
+
+/** The group a new user of the tenant joins: the administrator's current one when it is in the tenant. */
+async function homeGroup(db: Db | Tx, auth: AuthContext): Promise<string> {
+  if (auth.groupId) {
+    const [g] = await db.select({ id: groups.id }).from(groups).where(and(eq(groups.id, auth.groupId), eq(groups.tenantId, auth.tenantId))).limit(1);
+    if (g) return g.id;
+  }
+  const [g] = await db.select({ id: groups.id }).from(groups).where(eq(groups.tenantId, auth.tenantId)).orderBy(groups.sortNo).limit(1);
+  if (!g) throw new AppError(400, '当前租户没有可加入的用户组');
+  return g.id;
+}
+
+function profile(b: Omit<UserEditBody, 'id'>) {
+  return {
+    realname: b.realname,
+    sex: b.sex === undefined ? undefined : b.sex ? Number(b.sex) : null,
+    mobile: blank(b.mobile),
+    email: blank(b.email),
+    telephone: blank(b.telephone),
+    birthday: blank(b.birthday),
+    avatar: blank(b.avatar),
+    post: blank(b.post),
+    workNo: blank(b.workNo),
+  };
+}
+
+export async function addUser(deps: AppDeps, auth: AuthContext, b: UserAddBody): Promise<string> {
+  const plain = plainPassword(deps, b.password);
+  const taken = await takenField(deps.db, b);
+  if (taken) throw new AppError(400, USER_MSG.exists(taken));
+  const { roleIds, departIds, departs } = await checkedAssignments(deps.db, auth.tenantId, b.selectedroles, b.selecteddeparts);
+  const passwordHash = await hashPassword(plain, deps.scryptN);
+  const id = newId();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const groupId = await homeGroup(tx, auth);
+      await tx.insert(users).values({ id, username: b.username, passwordHash, ...profile(b), orgCode: blank(b.orgCode) ?? departs[0]?.orgCode ?? null, createdBy: auth.user.username });
+      await tx.insert(userGroups).values({ userId: id, groupId });
+      await assign(tx, id, auth.tenantId, roleIds, departIds);
+    });
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+  return id;
+}
+
+export async function editUser(deps: AppDeps, auth: AuthContext, b: UserEditBody): Promise<void> {
+  const u = await manageable(deps.db, auth, b.id);
+  const taken = await takenField(deps.db, b, u.id);
+  if (taken) throw new AppError(400, USER_MSG.exists(taken));
+  const { roleIds, departIds, departs } = await checkedAssignments(deps.db, auth.tenantId, b.selectedroles, b.selecteddeparts);
+  const orgCode = b.orgCode !== undefined ? blank(b.orgCode) : departIds ? (departs.find((d) => d.orgCode === u.orgCode)?.orgCode ?? departs[0]?.orgCode ?? null) : undefined;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ ...profile(b), orgCode, updatedBy: auth.user.username, updatedAt: new Date() }).where(eq(users.id, u.id));
+      await assign(tx, u.id, auth.tenantId, roleIds, departIds);
+    });
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+}
+
+/** Removes users from the tenant; a user left without any tenant is deleted (sessions go with it). */
+export async function deleteUsers(deps: AppDeps, auth: AuthContext, ids: string[]): Promise<number> {
+  if (ids.includes(auth.user.id)) throw new AppError(400, USER_MSG.notSelfDelete);
+  const found = await usersInTenant(deps.db, ids, auth.tenantId);
+  if (found.length !== ids.length) throw new AppError(404, USER_MSG.notFound);
+  for (const u of found) await assertManageable(deps.db, auth, u);
+  await deps.db.transaction(async (tx) => {
+    for (const u of found) {
+      const tenantGroups = tx.select({ id: groups.id }).from(groups).where(eq(groups.tenantId, auth.tenantId));
+      await tx.delete(userGroups).where(and(eq(userGroups.userId, u.id), inArray(userGroups.groupId, tenantGroups)));
+      await assign(tx, u.id, auth.tenantId, [], []);
+      const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(userGroups).where(eq(userGroups.userId, u.id));
+      if (left.n === 0) await tx.delete(users).where(eq(users.id, u.id));
+    }
+  });
+  for (const u of found) await revokeUserSessions(deps.db, u.id);
+  return found.length;
+}
+
+export async function freezeUsers(deps: AppDeps, auth: AuthContext, ids: string[], status: '1' | '2'): Promise<void> {
+  if (status === '2' && ids.includes(auth.user.id)) throw new AppError(400, USER_MSG.notSelfFreeze);
+  const found = await usersInTenant(deps.db, ids, auth.tenantId);
+  if (found.length !== ids.length) throw new AppError(404, USER_MSG.notFound);
+  for (const u of found) await assertManageable(deps.db, auth, u);
+  await deps.db.update(users).set({ status: Number(status), updatedBy: auth.user.username, updatedAt: new Date() }).where(inArray(users.id, ids));
+  // A frozen user is out at once: every session ends now, not at its expiry.
+  if (status === '2') for (const id of ids) await revokeUserSessions(deps.db, id);
+}
+
+export async function changePassword(deps: AppDeps, auth: AuthContext, b: { username: string; password: string; confirmpassword: string }): Promise<void> {
+  const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.username, b.username)).limit(1);
+  if (!u) throw new AppError(404, USER_MSG.notFound);
+  const target = await manageable(deps.db, auth, u.id);
+  const plain = plainPassword(deps, b.password);
+  const confirm = decodePassword(b.confirmpassword, deps.loginAesKey);
+  if (confirm !== plain) throw new AppError(400, USER_MSG.passwordMismatch);
+  const passwordHash = await hashPassword(plain, deps.scryptN);
+  await deps.db.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedBy: auth.user.username, updatedAt: new Date() }).where(eq(users.id, target.id));
+  // The caller keeps its own session when resetting its own password.
+  await revokeUserSessions(deps.db, target.id, target.id === auth.user.id ? auth.session.familyId : undefined);
+}
+
+export async function roleIdsOf(db: Db, auth: AuthContext, userId: string): Promise<string[]> {
+  await userInTenant(db, userId, auth.tenantId);
+  const rows = await db
+    .select({ id: userRoles.roleId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.tenantId, auth.tenantId)));
+  return rows.map((r) => r.id);
+}
