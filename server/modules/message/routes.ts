@@ -1,5 +1,93 @@
-// Routes of the message module.
+// Routes of the message module: announcement administration (system:announcement:*), each user's
+// announcements and read state ('authenticated'), and the notification socket with its fan-out.
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANNT_MSG, ANNT_PERMS, MP, anntAddBody, anntEditBody, idQuery, idsQuery, markReadBody, mySendsQuery } from '../../../contract/api/message';
+import { parseListQuery } from '../../../contract/listQuery';
+import { hasPermission } from '../../../contract/permission';
 import type { ModuleOptions } from '../../context';
+import { AppError, sysOk } from '../../http/envelope';
+import { authOf } from '../../http/guard';
+import { createBroker } from '../../realtime/broker';
+import { NotifyHub, notifySocketRoutes } from '../../realtime/notifyHub';
+import { permissionLists } from '../resources/service';
+import * as svc from './service';
 
-export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async () => {};
+const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const tags = ['message'];
+
+export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const { db } = deps;
+  const broker = await createBroker(db, deps.log);
+  const hub = new NotifyHub(deps);
+  await app.register(notifySocketRoutes, { deps, broker, hub });
+  const publish = (fanOut: Parameters<typeof broker.publish>[0]) =>
+    broker.publish(fanOut).catch((err: Error) => deps.log.error({ err: err.message }, 'notification fan-out failed'));
+
+  app.get(MP.list, { schema: { querystring: listQuery, tags }, config: { permission: ANNT_PERMS.list } }, async (req) => {
+    const q = parseListQuery(req.query, svc.ANNT_RESOURCE);
+    if (!q.ok) throw new AppError(400, q.message);
+    return sysOk(await svc.listAnnouncements(db, authOf(req).tenantId, q.value));
+  });
+
+  app.post(MP.add, { schema: { body: anntAddBody, tags }, config: { permission: ANNT_PERMS.add, signed: true } }, async (req) => {
+    const { user, tenantId } = authOf(req);
+    return sysOk(await svc.addAnnouncement(db, tenantId, { id: user.id, name: user.realname }, req.body), '添加成功！');
+  });
+
+  app.put(MP.edit, { schema: { body: anntEditBody, tags }, config: { permission: ANNT_PERMS.edit, signed: true } }, async (req) =>
+    sysOk(await svc.editAnnouncement(db, authOf(req).tenantId, req.body), '编辑成功!'),
+  );
+
+  app.delete(MP.remove, { schema: { querystring: idQuery, tags }, config: { permission: ANNT_PERMS.remove } }, async (req) => {
+    await svc.deleteAnnouncements(db, authOf(req).tenantId, [req.query.id]);
+    return sysOk(null, '删除成功!');
+  });
+
+  app.delete(MP.removeBatch, { schema: { querystring: idsQuery, tags }, config: { permission: ANNT_PERMS.remove } }, async (req) => {
+    const ids = [...new Set(req.query.ids.split(',').map((x) => x.trim()).filter(Boolean))];
+    if (!ids.length || ids.length > 500) throw new AppError(400, ANNT_MSG.idsRequired);
+    await svc.deleteAnnouncements(db, authOf(req).tenantId, ids);
+    return sysOk(null, '批量删除成功!');
+  });
+
+  app.get(MP.release, { schema: { querystring: idQuery, tags }, config: { permission: ANNT_PERMS.release } }, async (req) => {
+    const { fanOut, recipients } = await svc.releaseAnnouncement(db, authOf(req).tenantId, req.query.id);
+    await publish(fanOut);
+    return sysOk({ recipients }, ANNT_MSG.released);
+  });
+
+  app.get(MP.revoke, { schema: { querystring: idQuery, tags }, config: { permission: ANNT_PERMS.revoke } }, async (req) => {
+    const { fanOut } = await svc.revokeAnnouncement(db, authOf(req).tenantId, req.query.id);
+    await publish(fanOut);
+    return sysOk(null, ANNT_MSG.revoked);
+  });
+
+  app.get(MP.listByUser, { schema: { tags }, config: { permission: 'authenticated' } }, async (req) => {
+    const { user, tenantId } = authOf(req);
+    return sysOk(await svc.listByUser(db, tenantId, user.id));
+  });
+
+  app.get(MP.queryById, { schema: { querystring: idQuery, tags }, config: { permission: 'authenticated' } }, async (req) => {
+    const { user, tenantId } = authOf(req);
+    const isAdmin = hasPermission(ANNT_PERMS.list, await permissionLists(db, user.id));
+    return sysOk(await svc.detailFor(db, tenantId, user.id, req.query.id, isAdmin));
+  });
+
+  app.put(MP.markRead, { schema: { body: markReadBody, tags }, config: { permission: 'authenticated' } }, async (req) => {
+    const { user, tenantId } = authOf(req);
+    await svc.markRead(db, tenantId, user.id, req.body.anntId);
+    return sysOk(null);
+  });
+
+  app.get(MP.mySends, { schema: { querystring: mySendsQuery, tags }, config: { permission: 'authenticated' } }, async (req) => {
+    const { user, tenantId } = authOf(req);
+    return sysOk(await svc.mySends(db, tenantId, user.id, req.query));
+  });
+
+  app.put(MP.readAll, { schema: { tags }, config: { permission: 'authenticated' } }, async (req) => {
+    const { user, tenantId } = authOf(req);
+    const n = await svc.readAll(db, tenantId, user.id);
+    return sysOk({ count: n }, ANNT_MSG.readAllDone);
+  });
+};
