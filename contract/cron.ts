@@ -247,3 +247,76 @@ export function nextRuns(expr: string, from: Date = new Date(), count = 10, hori
   }
   return out;
 }
+
+// ---------- back from an expression to the builder's state ----------
+
+/**
+ * The builder state that writes `expr` again (toCronExpression(fromCronExpression(e)) === e for every
+ * form the builder can produce). Null when `expr` is invalid or uses a form the builder has no mode
+ * for (e.g. a list mixing ranges, '1-5,10'); the dialog then starts from the default state.
+ */
+export function fromCronExpression(expr: string, currentYear = new Date().getFullYear()): CronState | null {
+  if (validateCron(expr) !== null) return null;
+  const parts = expr.trim().split(/\s+/);
+  const state = defaultCronState(currentYear);
+  try {
+    for (let i = 0; i < CRON_UNITS.length; i++) {
+      const unit = CRON_UNITS[i];
+      const field = parts[i] ?? '';
+      const parsed = unitFromField(unit, field, state[unit]);
+      if (!parsed) return null;
+      state[unit] = parsed;
+    }
+  } catch (e) {
+    if (e instanceof CronError) return null;
+    throw e;
+  }
+  return state;
+}
+
+function unitFromField(unit: CronUnit, field: string, base: CronUnitState): CronUnitState | null {
+  const { min } = CRON_LIMITS[unit];
+  const up = field.toUpperCase();
+  let m: RegExpExecArray | null;
+  if (field === '') return unit === 'year' ? { ...base, mode: 'none' } : null;
+  if (field === '*') return { ...base, mode: 'every' };
+  if (field === '?') return unit === 'day' || unit === 'week' ? { ...base, mode: 'none' } : null;
+  if (unit === 'day') {
+    if (up === 'L') return { ...base, mode: 'last', value: 0 };
+    if (up === 'LW') return { ...base, mode: 'lastWorkday' };
+    if ((m = /^L-(\d+)$/.exec(up))) return { ...base, mode: 'last', value: Number(m[1]) };
+    if ((m = /^(\d+)W$/.exec(up))) return { ...base, mode: 'workday', value: num(m[1], 'day') };
+  }
+  if (unit === 'week') {
+    if ((m = /^(\w+)L$/.exec(up))) return { ...base, mode: 'last', value: num(m[1], 'week') };
+    if ((m = /^(\w+)#(\d)$/.exec(up))) return { ...base, mode: 'nth', value: num(m[1], 'week'), nth: Number(m[2]) };
+  }
+  if ((m = /^(\*|\w+)\/(\d+)$/.exec(up))) return { ...base, mode: 'loop', start: m[1] === '*' ? min : num(m[1], unit), step: Number(m[2]) };
+  if ((m = /^(\w+)-(\w+)$/.exec(up))) return { ...base, mode: 'range', start: num(m[1], unit), end: num(m[2], unit) };
+  if (/^\w+(,\w+)*$/.test(up)) {
+    const list = [...new Set(up.split(',').map((v) => num(v, unit)))].sort((a, b) => a - b);
+    return { ...base, mode: 'specify', values: list };
+  }
+  return null;
+}
+
+/**
+ * The scheduler's next fire time strictly after `from`, honouring the year field (the preview of
+ * nextRuns ignores it, as spec §4 says; a job must not). Null when there is none up to the last
+ * year the limits allow. Throws CronError for an invalid expression.
+ */
+export function nextFireTime(expr: string, from: Date = new Date()): Date | null {
+  parseCron(expr);
+  const yearField = expr.trim().split(/\s+/)[6];
+  if (yearField === undefined || yearField === '*') return nextRuns(expr, from, 1)[0] ?? null;
+  const yearMatches = parseField(yearField, 'year');
+  for (let y = Math.max(from.getFullYear(), CRON_LIMITS.year.min); y <= CRON_LIMITS.year.max; y++) {
+    if (!yearMatches(y, undefined as never)) continue;
+    const yearStart = new Date(y, 0, 1);
+    const after = from.getTime() >= yearStart.getTime() ? from : new Date(yearStart.getTime() - 1000);
+    const days = Math.ceil((new Date(y + 1, 0, 1).getTime() - after.getTime()) / 86_400_000);
+    const hit = nextRuns(expr, after, 1, days)[0];
+    if (hit && hit.getFullYear() === y) return hit;
+  }
+  return null;
+}

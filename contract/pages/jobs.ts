@@ -1,2 +1,2 @@
 // Pages of scheduled jobs.
-export const JOB_PAGES = [] as const;
+export const JOB_PAGES = ['jobs/JobList'] as const;

@@ -1,5 +1,108 @@
-// Routes of the jobs module.
+// Calls of scheduled jobs (issue 3 §4): CRUD over the list kit, pause, resume, run now, the run
+// history, the handler catalogue and the cron preview. Jobs are platform-level (tenant '0'): a
+// request acting in another tenant is refused with 403 before anything is read.
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { JOB_HANDLERS, JOB_HANDLER_KEYS, JOB_MSG, JOB_PATHS, JOB_PERMS, formatJobTime, jobForm, type JobHandlerInfo } from '../../../contract/api/jobs';
+import { nextRuns, validateCron } from '../../../contract/cron';
+import { MSG } from '../../../contract/messages';
 import type { ModuleOptions } from '../../context';
+import { AppError, sysOk } from '../../http/envelope';
+import { authOf } from '../../http/guard';
+import { JOBS_TENANT, addJob, deleteJobs, editJob, jobById, listJobs, pauseJob, resumeJob, runsOf } from './service';
 
-export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async () => {};
+const tags = ['jobs'];
+const id = z.string().trim().min(1, MSG.badRequest).max(64, MSG.badRequest);
+const idQuery = z.object({ id });
+const idsQuery = z.object({
+  ids: z
+    .string()
+    .max(10_000, MSG.badRequest)
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .refine((a) => a.length > 0 && a.length <= 500, '请选择一条记录！'),
+});
+const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const runsQuery = z.object({
+  jobId: id,
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+});
+const nextRunsQuery = z.object({ cron: z.string().trim().min(1, JOB_MSG.cronRequired).max(120, MSG.badRequest) });
+const editBody = z.intersection(z.object({ id }), jobForm);
+
+/** Jobs touch every tenant's data, so only the platform tenant manages them. */
+function platformOnly(req: FastifyRequest): void {
+  if (authOf(req).tenantId !== JOBS_TENANT) throw new AppError(403, MSG.http403);
+}
+
+export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const db = deps.db;
+  const perm = (code: string) => ({ permission: code });
+
+  app.get(JOB_PATHS.list, { schema: { querystring: listQuery, tags }, config: perm(JOB_PERMS.list) }, async (req) => {
+    platformOnly(req);
+    return sysOk(await listJobs(db, req.query));
+  });
+
+  app.post(JOB_PATHS.add, { schema: { body: jobForm, tags }, config: perm(JOB_PERMS.add) }, async (req) => {
+    platformOnly(req);
+    return sysOk(await addJob(db, req.body, authOf(req).user.id), '添加成功！');
+  });
+
+  app.put(JOB_PATHS.edit, { schema: { body: editBody, tags }, config: perm(JOB_PERMS.edit) }, async (req) => {
+    platformOnly(req);
+    const { id: jobId, ...form } = req.body;
+    return sysOk(await editJob(db, jobId, form), '编辑成功!');
+  });
+
+  app.delete(JOB_PATHS.delete, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.delete) }, async (req) => {
+    platformOnly(req);
+    if (!(await deleteJobs(db, [req.query.id]))) throw new AppError(404, JOB_MSG.notFound);
+    return sysOk(null, '删除成功!');
+  });
+
+  app.delete(JOB_PATHS.deleteBatch, { schema: { querystring: idsQuery, tags }, config: perm(JOB_PERMS.delete) }, async (req) => {
+    platformOnly(req);
+    const n = await deleteJobs(db, req.query.ids);
+    return sysOk(n, '批量删除成功!');
+  });
+
+  app.get(JOB_PATHS.pause, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.pause) }, async (req) => {
+    platformOnly(req);
+    return sysOk(await pauseJob(db, req.query.id), JOB_MSG.paused);
+  });
+
+  app.get(JOB_PATHS.resume, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.resume) }, async (req) => {
+    platformOnly(req);
+    return sysOk(await resumeJob(db, req.query.id), JOB_MSG.resumed);
+  });
+
+  // Runs the job once in this process, now, whatever its status; answers when the run is over
+  // (bounded by the scheduler's time-out). A failed run is still a successful call: the run
+  // record carries the error, and the message says so.
+  app.get(JOB_PATHS.execute, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.execute) }, async (req) => {
+    platformOnly(req);
+    const job = await jobById(db, req.query.id);
+    const run = await app.scheduler.runNow(job);
+    return sysOk(run, run.status === 'success' ? JOB_MSG.executed : JOB_MSG.executeFailed(run.error ?? ''));
+  });
+
+  app.get(JOB_PATHS.runs, { schema: { querystring: runsQuery, tags }, config: perm(JOB_PERMS.list) }, async (req) => {
+    platformOnly(req);
+    return sysOk(await runsOf(db, req.query.jobId, req.query.pageNo, req.query.pageSize));
+  });
+
+  app.get(JOB_PATHS.handlers, { schema: { tags }, config: perm(JOB_PERMS.list) }, async () => {
+    const list: JobHandlerInfo[] = JOB_HANDLER_KEYS.map((key) => ({ key, name: JOB_HANDLERS[key].name, hint: JOB_HANDLERS[key].hint }));
+    return sysOk(list);
+  });
+
+  // The cron dialog's remote preview (spec §4): the next 10 times, ignoring the year as the spec says.
+  app.get(JOB_PATHS.nextRuns, { schema: { querystring: nextRunsQuery, tags }, config: { permission: 'authenticated' } }, async (req) => {
+    const bad = validateCron(req.query.cron);
+    if (bad) throw new AppError(400, bad);
+    const times = nextRuns(req.query.cron, new Date(), 10).map(formatJobTime);
+    return sysOk(times, times.length ? '操作成功' : MSG.noExecutionTime);
+  });
+};

@@ -1,0 +1,157 @@
+// Scheduled jobs (issue 3 §4): the calls, their wire shapes, the handler catalogue with each
+// handler's parameter schema, and the form rules. The server validates with the same schemas the
+// job form uses, so the two never disagree about what a parameter may be.
+import { z } from 'zod';
+import { validateCron } from '../cron';
+
+export const JOB_PATHS = {
+  list: '/sys/quartzJob/list',
+  add: '/sys/quartzJob/add',
+  edit: '/sys/quartzJob/edit',
+  delete: '/sys/quartzJob/delete',
+  deleteBatch: '/sys/quartzJob/deleteBatch',
+  pause: '/sys/quartzJob/pause',
+  resume: '/sys/quartzJob/resume',
+  execute: '/sys/quartzJob/execute',
+  handlers: '/sys/quartzJob/handlers',
+  runs: '/sys/quartzJob/runs',
+  nextRuns: '/sys/quartzJob/nextRuns',
+} as const;
+
+export const JOB_PERMS = {
+  list: 'system:job:list',
+  add: 'system:job:add',
+  edit: 'system:job:edit',
+  delete: 'system:job:delete',
+  pause: 'system:job:pause',
+  resume: 'system:job:resume',
+  execute: 'system:job:execute',
+} as const;
+
+/** '0' normal (scheduled), '-1' paused. */
+export type JobStatus = '0' | '-1';
+export const JOB_STATUS_TEXT: Record<JobStatus, string> = { '0': '运行中', '-1': '已暂停' };
+
+export const JOB_MSG = {
+  nameRequired: '请输入任务名称',
+  nameTooLong: '任务名称不能超过50个字符',
+  handlerRequired: '请选择处理器',
+  handlerUnknown: '处理器不存在',
+  cronRequired: '请输入Cron表达式',
+  parameterNotJson: '任务参数须为JSON对象格式',
+  parameterBad: (reason: string) => `任务参数不合法：${reason}`,
+  descriptionTooLong: '描述不能超过255个字符',
+  notFound: '任务不存在',
+  alreadyPaused: '任务已暂停',
+  alreadyRunning: '任务已在运行中',
+  noNextTime: '该Cron表达式没有下次执行时间',
+  paused: '暂停成功',
+  resumed: '恢复成功',
+  executed: '执行完成',
+  executeFailed: (err: string) => `执行失败：${err}`,
+  timeout: (ms: number) => `执行超时（${ms}毫秒）`,
+} as const;
+
+const days = (max: number, def: number) => z.number({ message: '须为整数' }).int('须为整数').min(1, '不能小于1').max(max, `不能大于${max}`).default(def);
+
+/** Each handler's parameter object; unknown keys are refused so typos do not pass silently. */
+export const JOB_HANDLERS = {
+  heartbeat: { name: '心跳', hint: '{"note": "备注"}（可选）；记录一次运行，用于监控调度是否正常', params: z.strictObject({ note: z.string().max(100, '不能超过100个字符').optional() }) },
+  dictCacheRefresh: { name: '字典缓存刷新', hint: '无参数；清空各租户的字典缓存', params: z.strictObject({}) },
+  sessionCleanup: {
+    name: '会话清理',
+    hint: '{"revokedDays": 7}（可选）；删除刷新令牌已过期的会话，以及注销超过N天的会话',
+    params: z.strictObject({ revokedDays: days(365, 7) }),
+  },
+  logPrune: { name: '登录日志清理', hint: '{"days": 180}（可选）；删除N天前的登录日志', params: z.strictObject({ days: days(3650, 180) }) },
+  smsOutboxPrune: { name: '短信发件箱清理', hint: '{"days": 30}（可选）；删除N天前的短信发件记录', params: z.strictObject({ days: days(3650, 30) }) },
+} as const;
+export type JobHandlerKey = keyof typeof JOB_HANDLERS;
+export const JOB_HANDLER_KEYS = Object.keys(JOB_HANDLERS) as JobHandlerKey[];
+export const isJobHandlerKey = (k: string): k is JobHandlerKey => Object.prototype.hasOwnProperty.call(JOB_HANDLERS, k);
+
+/** Parses a job's parameter text for `handler`: the parsed object, or the Chinese reason it is refused. */
+export function parseJobParameter(handler: string, text: string | null | undefined): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  if (!isJobHandlerKey(handler)) return { ok: false, message: JOB_MSG.handlerUnknown };
+  let raw: unknown = {};
+  if (text && text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return { ok: false, message: JOB_MSG.parameterNotJson };
+    }
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, message: JOB_MSG.parameterNotJson };
+  const parsed = JOB_HANDLERS[handler].params.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length ? `${issue.path.join('.')} ` : '';
+    const what = issue.code === 'unrecognized_keys' ? `不支持的参数 ${issue.keys.join(',')}` : issue.message;
+    return { ok: false, message: JOB_MSG.parameterBad(`${where}${what}`) };
+  }
+  return { ok: true, value: parsed.data as Record<string, unknown> };
+}
+
+/** The job form (add and edit): the same rules on the client and the server. */
+export const jobForm = z
+  .object({
+    jobName: z.string().trim().min(1, JOB_MSG.nameRequired).max(50, JOB_MSG.nameTooLong),
+    handler: z.string().min(1, JOB_MSG.handlerRequired),
+    cronExpression: z.string().trim().min(1, JOB_MSG.cronRequired).max(120),
+    parameter: z.string().max(2000).optional().default(''),
+    description: z.string().max(255, JOB_MSG.descriptionTooLong).optional().default(''),
+    status: z.enum(['0', '-1']).optional().default('0'),
+  })
+  .superRefine((v, ctx) => {
+    if (!isJobHandlerKey(v.handler)) ctx.addIssue({ code: 'custom', path: ['handler'], message: JOB_MSG.handlerUnknown });
+    const cron = validateCron(v.cronExpression);
+    if (cron) ctx.addIssue({ code: 'custom', path: ['cronExpression'], message: cron });
+    else if (isJobHandlerKey(v.handler)) {
+      const p = parseJobParameter(v.handler, v.parameter);
+      if (!p.ok) ctx.addIssue({ code: 'custom', path: ['parameter'], message: p.message });
+    }
+  });
+export type JobForm = z.input<typeof jobForm>;
+
+export interface Job {
+  id: string;
+  jobName: string;
+  handler: JobHandlerKey;
+  cronExpression: string;
+  parameter: string;
+  description: string;
+  status: JobStatus;
+  /** 'YYYY-MM-DD HH:mm:ss' in the server's time zone; null when paused or no time is left. */
+  nextFireTime: string | null;
+  createTime: string;
+}
+
+export interface JobRun {
+  id: string;
+  jobId: string;
+  /** The scheduled fire time this run claimed (manual runs: when it was asked for). */
+  fireTime: string;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  status: 'running' | 'success' | 'failed';
+  error: string | null;
+  /** What the handler reported, e.g. '删除 12 条'. */
+  result: string | null;
+  trigger: 'scheduled' | 'manual';
+  nodeId: string;
+}
+
+export interface JobHandlerInfo { key: JobHandlerKey; name: string; hint: string }
+
+/** List filters and sorts the list call accepts (see contract/listQuery.ts). */
+export const JOB_LIST_FIELDS = {
+  fields: { jobName: 'string', handler: 'string', cronExpression: 'string', status: 'string', nextFireTime: 'datetime', createTime: 'datetime' },
+  defaultSort: { field: 'createTime', dir: 'desc' },
+} as const;
+
+/** 'YYYY-MM-DD HH:mm:ss' in local time: the wire format of every job time. */
+export function formatJobTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
