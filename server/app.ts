@@ -35,6 +35,7 @@ import { jobsRoutes } from './modules/jobs/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
+import { Scheduler, type SchedulerSettings } from './scheduler/scheduler';
 
 export interface BuildOptions {
   database: Database;
@@ -53,6 +54,8 @@ export interface BuildOptions {
   smsSender?: SmsSender;
   /** Serve the OpenAPI document and UI at /docs (default true). */
   docs?: boolean;
+  /** Job scheduler settings; the scheduler is built here but only runs once started (main.ts). */
+  scheduler?: Partial<SchedulerSettings>;
 }
 
 export interface BossApp extends FastifyInstance {
@@ -120,6 +123,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
     dicts: new DictService(deps.db),
     loginRateLimit: opts.loginRateLimit ?? 30,
   };
+  app.decorate('scheduler', new Scheduler({ db: deps.db, dicts: moduleOptions.dicts, log: app.log, ...opts.scheduler }));
+  app.addHook('onClose', async () => app.scheduler.stop());
   await app.register(
     async (api) => {
       await api.register(authRoutes, moduleOptions);

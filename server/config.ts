@@ -23,6 +23,13 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Run the job scheduler in this process (several processes may; each fire runs once). */
+  SCHEDULER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** How often the scheduler looks for due jobs. */
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
 });
 
 export type Config = z.infer<typeof envSchema>;

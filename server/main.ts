@@ -33,6 +33,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     loginRateLimit: config.LOGIN_RATE_LIMIT,
     logger: { level: 'info' },
+    scheduler: { tickMs: config.SCHEDULER_TICK_MS },
   });
 
   const shutdown = async (signal: string) => {
@@ -45,6 +46,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Stopped by app.close() (onClose hook). Every process may run it: fires are claimed in the database.
+  if (config.SCHEDULER) app.scheduler.start();
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${shown}:${config.PORT}`;
   console.log(`\n[boss] 业务运营支撑系统 is running at ${url}`);
