@@ -1,5 +1,8 @@
 // The route guard of spec §2 as a pure decision, so it is tested on its own.
-import { HOME_PATH, LOGIN_LIKE_PATHS, LOGIN_PATH, PUBLIC_PATH_PREFIXES } from '@contract/constants';
+import { LOGIN_LIKE_PATHS, PUBLIC_PATH_PREFIXES } from '@contract/constants';
+import { afterLoginTarget, loginRedirect } from '@/lib/navigation';
+
+export { afterLoginTarget, loginRedirect };
 
 export type GuardDecision =
   | { kind: 'pass' }
@@ -8,10 +11,6 @@ export type GuardDecision =
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));
-}
-
-export function loginRedirect(fullPath: string): string {
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }
 
 export function decideGuard(input: { path: string; fullPath: string; hasToken: boolean; permissionsLoaded: boolean }): GuardDecision {
@@ -27,9 +26,3 @@ export function decideGuard(input: { path: string; fullPath: string; hasToken: b
   return { kind: 'redirect', to: loginRedirect(fullPath) };
 }
 
-/** Where to go after permissions load or sign-in: the redirect query if it is a local path. */
-export function afterLoginTarget(search: string, fallback: string = HOME_PATH): string {
-  const redirect = new URLSearchParams(search).get('redirect');
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !LOGIN_LIKE_PATHS.some((p) => redirect.startsWith(p))) return redirect;
-  return fallback;
-}

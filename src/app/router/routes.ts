@@ -2,8 +2,10 @@
 // routes; keepAlive with a componentName keeps the page cached; ':' paths match as patterns.
 import { matchPath } from 'react-router-dom';
 import type { MenuItem } from '@contract/types';
-import { API_BASE } from '@contract/constants';
 import { evalUrlTemplate, isPageKey, type PageKey } from '@contract/pages';
+import { isExternal, menuTarget, urlVars } from '@/lib/navigation';
+
+export { menuTarget };
 
 export interface MenuRoute {
   path: string;
@@ -17,14 +19,6 @@ export interface MenuRoute {
   url?: string;
   /** Titles from the top menu down to this one (breadcrumb). */
   trail: { title: string; path: string }[];
-}
-
-export function urlVars(token: string | null) {
-  return { origin: window.location.origin, apiBase: window.location.origin + API_BASE, token: token ?? '' };
-}
-
-export function isExternal(item: MenuItem): boolean {
-  return !!item.meta?.internalOrExternal && !!item.meta?.url;
 }
 
 /** Flattens the menu tree into the routes the user may visit; unknown components are dropped. */
@@ -58,8 +52,3 @@ export function matchRoute(pathname: string, routes: MenuRoute[]): MenuRoute | u
   return routes.find((r) => r.path.includes(':') && matchPath({ path: r.path, end: true }, pathname));
 }
 
-/** Where a menu item goes when clicked: external opens meta.url in a new tab, others navigate. */
-export function menuTarget(item: MenuItem, token: string | null): { kind: 'external'; url: string } | { kind: 'route'; path: string } {
-  if (isExternal(item)) return { kind: 'external', url: evalUrlTemplate(item.meta.url!, urlVars(token)) };
-  return { kind: 'route', path: item.path };
-}

@@ -1,9 +1,10 @@
 // The user's menu as things to tap: visible leaf pages (home page shortcuts, the phone's 应用 grid)
-// and where each one goes. External items open meta.url (template evaluated) in a new tab, as
-// app/router/routes.ts menuTarget does; a feature may not import app/, so the rule is restated.
-import { API_BASE, HOME_PATH } from '@contract/constants';
-import { evalUrlTemplate } from '@contract/pages';
+// and where each one goes (lib/navigation.ts: external items open meta.url in a new tab).
+import { HOME_PATH } from '@contract/constants';
 import type { MenuItem } from '@contract/types';
+import { isExternal, openMenuItem } from '@/lib/navigation';
+
+export { isExternal, openMenuItem };
 
 export interface MenuEntry { key: string; title: string; icon?: string; item: MenuItem }
 export interface MenuGroup { key: string; title: string; icon?: string; entries: MenuEntry[] }
@@ -38,27 +39,6 @@ export function groupsOf(menu: readonly MenuItem[]): MenuGroup[] {
     } else loose.push(...leaves([top]));
   }
   return loose.length ? [{ key: 'common', title: '常用功能', entries: loose }, ...groups] : groups;
-}
-
-export function isExternal(item: MenuItem): boolean {
-  return !!item.meta?.internalOrExternal && !!item.meta?.url;
-}
-
-export type MenuTarget = { kind: 'external'; url: string } | { kind: 'route'; path: string };
-
-export function targetOf(item: MenuItem, token: string | null): MenuTarget {
-  if (isExternal(item)) {
-    const url = evalUrlTemplate(item.meta.url!, { origin: window.location.origin, apiBase: window.location.origin + API_BASE, token: token ?? '' });
-    return { kind: 'external', url };
-  }
-  return { kind: 'route', path: item.path };
-}
-
-/** Opens a menu item: a new tab for external links, else client-side navigation. */
-export function openMenuItem(item: MenuItem, token: string | null, navigate: (path: string) => void): void {
-  const t = targetOf(item, token);
-  if (t.kind === 'external') window.open(t.url, '_blank', 'noopener');
-  else navigate(t.path);
 }
 
 const PALETTE = ['#0267B5', '#13C2C2', '#FA8C16', '#722ED1', '#52C41A', '#EB2F96', '#2F54EB', '#FAAD14'];

@@ -1,0 +1,41 @@
+// Where navigation goes: after sign-in (the redirect query, spec §2) and when a menu item is
+// clicked (external items open meta.url in a new tab). Shared by the router, the layouts and the
+// sign-in and home pages, so the rules are written once.
+import { API_BASE, HOME_PATH, LOGIN_LIKE_PATHS, LOGIN_PATH } from '@contract/constants';
+import { evalUrlTemplate } from '@contract/pages';
+import type { MenuItem } from '@contract/types';
+
+export function loginRedirect(fullPath: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
+}
+
+/** Where to go after permissions load or sign-in: the redirect query if it is a local path. */
+export function afterLoginTarget(search: string, fallback: string = HOME_PATH): string {
+  const redirect = new URLSearchParams(search).get('redirect');
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !LOGIN_LIKE_PATHS.some((p) => redirect.startsWith(p))) return redirect;
+  return fallback;
+}
+
+/** Variables a menu url template may use (contract URL_TEMPLATE_VARS). */
+export function urlVars(token: string | null) {
+  return { origin: window.location.origin, apiBase: window.location.origin + API_BASE, token: token ?? '' };
+}
+
+export function isExternal(item: MenuItem): boolean {
+  return !!item.meta?.internalOrExternal && !!item.meta?.url;
+}
+
+export type MenuTarget = { kind: 'external'; url: string } | { kind: 'route'; path: string };
+
+/** Where a menu item goes when clicked: external opens meta.url in a new tab, others navigate. */
+export function menuTarget(item: MenuItem, token: string | null): MenuTarget {
+  if (isExternal(item)) return { kind: 'external', url: evalUrlTemplate(item.meta.url!, urlVars(token)) };
+  return { kind: 'route', path: item.path };
+}
+
+/** Opens a menu item: a new tab for external links, else client-side navigation. */
+export function openMenuItem(item: MenuItem, token: string | null, navigate: (path: string) => void): void {
+  const t = menuTarget(item, token);
+  if (t.kind === 'external') window.open(t.url, '_blank', 'noopener');
+  else navigate(t.path);
+}
