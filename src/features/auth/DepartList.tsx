@@ -1,0 +1,4 @@
+// Placeholder until the page lands.
+export default function DepartList() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Placeholder until the page lands.
+export default function RoleList() {
+  return null;
+}
