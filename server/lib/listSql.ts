@@ -2,7 +2,8 @@
 // conditions over a per-resource map of wire field → column. Names come only from that map and
 // values travel as parameters, so nothing from a request is spliced into SQL.
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import type { Condition, ListQuery, ResourceFields, FieldType } from '../../contract/listQuery';
+import { LIST_MSG, type Condition, type ListQuery, type ResourceFields, type FieldType } from '../../contract/listQuery';
+import { AppError } from '../http/envelope';
 
 export interface ListResource {
   fields: ResourceFields['fields'];
@@ -19,6 +20,12 @@ export function likeEscape(v: string): string {
 function typed(type: FieldType, v: string): unknown {
   if (type === 'number') return Number(v);
   if (type === 'boolean') return v === 'true' || v === '1';
+  if (type === 'date' || type === 'datetime') {
+    // Timestamp columns map values through Date; a date the calendar lacks (2024-13-45) is the client's mistake.
+    const d = new Date(v.length === 10 ? `${v}T00:00:00` : v.replace(' ', 'T'));
+    if (Number.isNaN(d.getTime())) throw new AppError(400, LIST_MSG.badValue(v));
+    return d;
+  }
   return v;
 }
 
