@@ -69,7 +69,7 @@ export async function readXlsx(data: Buffer, columns: XlsxColumn[], maxRows = 50
   const out: { rowNo: number; values: Record<string, string> }[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
-    const values: Record<string, string> = {};
+    const values: Record<string, string> = Object.fromEntries(columns.map((c) => [c.key, '']));
     for (const [key, col] of colOf) values[key] = plain(row.getCell(col).value).replace(/^'(?=[=+\-@])/, '');
     if (Object.values(values).every((v) => v === '')) continue;
     if (out.length >= maxRows) throw new AppError(400, `单次最多导入${maxRows}行`);
