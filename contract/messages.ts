@@ -43,6 +43,15 @@ export const MSG = {
   confirmDeleteBody: '是否删除选中数据?',
   exportFailed: '文件下载失败',
   unknownFile: '未知的文件',
+  // Import (§8)
+  importWithErrors: '导入成功,但是有错误数据!',
+  uploadDone: (file: string) => `${file} 文件上传成功`,
+  uploadFailed: '文件上传失败',
+  // Super query (§5)
+  superQueryEmpty: '不能使用空条件查询', // 'Cannot query with empty conditions'
+  superQueryEmptySave: '空条件不能保存', // 'Empty conditions cannot be saved'
+  superQueryNameEmpty: '保存名称不能为空', // 'Save name cannot be empty'
+  superQueryExists: (name: string) => `${name} 已存在，是否覆盖？`, // '{name} already exists, overwrite?'
   // Passwords
   modified: '修改成功',
   done: '操作成功',
