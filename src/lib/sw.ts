@@ -1,7 +1,7 @@
 // The page's side of the service worker (sw/sw.ts): registration through workbox-window in
 // production builds, the update handshake, and the messages the worker understands. Every export is
 // safe to call when there is no service worker (development, old browsers): it quietly does less.
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /** Cache name and message types are shared with sw/sw.ts; src may not import sw/, so they are repeated there. */
 const DICT_CACHE = 'boss-dict';
@@ -10,6 +10,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 type Unsubscribe = () => void;
 
 let workbox: Workbox | undefined;
+let registering = false;
 let updateWaiting = false;
 const updateListeners = new Set<() => void>();
 
@@ -19,17 +20,21 @@ function supported(): boolean {
 
 /**
  * Registers /sw.js once (after the page's load event, so it never competes with first paint).
- * Idempotent; the update prompt calls it when it mounts.
+ * Idempotent; the update prompt calls it when it mounts. workbox-window is loaded on demand, so
+ * it stays out of the entry chunk the login page waits for.
  */
 export function registerServiceWorker(): void {
-  if (workbox || !supported()) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    updateWaiting = true;
-    updateListeners.forEach((listener) => listener());
-  });
-  workbox
-    .register()
+  if (registering || !supported()) return;
+  registering = true;
+  void import('workbox-window')
+    .then(({ Workbox }) => {
+      workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => {
+        updateWaiting = true;
+        updateListeners.forEach((listener) => listener());
+      });
+      return workbox.register();
+    })
     .then((registration) => {
       if (!registration) return;
       // A back-office tab stays open for days: look for a new version hourly and when it comes back.
