@@ -3,6 +3,7 @@
 // Exactly once across processes. Any number of server processes may run this loop on one
 // PostgreSQL. A due job is run only by the process that *claims* its fire time with
 //   UPDATE jobs SET next_fire_time = $next WHERE id = $id AND next_fire_time = $due AND status = '0'
+// ($due being the exact stored value, compared as text-cast timestamptz).
 // PostgreSQL row locking makes concurrent claims of the same row wait for each other, and a waiter
 // re-checks the WHERE after the winner commits: next_fire_time is no longer $due, so it updates
 // nothing and skips the run. No lock is held while the handler runs, so a slow job blocks nobody.
@@ -18,7 +19,7 @@
 // message. A timed-out handler is signalled to stop (AbortSignal) but cannot be killed.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOB_MSG, formatJobTime, isJobHandlerKey, parseJobParameter, type JobRun } from '../../contract/api/jobs';
 import { nextFireTime } from '../../contract/cron';
@@ -83,6 +84,8 @@ export class Scheduler {
   private running = false;
   private currentTick: Promise<unknown> = Promise.resolve();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Fire times this loop has claimed since it was built (monitoring and tests). */
+  claimedTotal = 0;
 
   constructor(private readonly opts: SchedulerOptions) {
     this.nodeId = opts.nodeId ?? `${hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`;
@@ -125,24 +128,27 @@ export class Scheduler {
   /** One pass: claims every due job and starts its run. Returns how many runs this process claimed. */
   async tick(now: Date = new Date()): Promise<number> {
     const db = this.opts.db;
+    // The fire time also comes back as text: a timestamptz holds microseconds, a JS Date only
+    // milliseconds, so the compare-and-set below must compare with the exact stored value.
     const due = await db
-      .select()
+      .select({ job: jobs, dueText: sql<string>`${jobs.nextFireTime}::text` })
       .from(jobs)
       .where(and(eq(jobs.status, '0'), isNotNull(jobs.nextFireTime), lte(jobs.nextFireTime, now)))
       .orderBy(asc(jobs.nextFireTime))
       .limit(DUE_BATCH);
     let claimed = 0;
-    for (const job of due) {
+    for (const { job, dueText } of due) {
       const dueAt = job.nextFireTime as Date;
       // Misfire policy "fire once now": the next time counts from now, never from the missed time.
       const next = computeNextFire(job.cronExpression, now);
       const won = await db
         .update(jobs)
         .set({ nextFireTime: next })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, '0'), eq(jobs.nextFireTime, dueAt)))
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, '0'), sql`${jobs.nextFireTime} = ${dueText}::timestamptz`))
         .returning({ id: jobs.id });
       if (!won.length) continue; // another process claimed this fire time
       claimed++;
+      this.claimedTotal++;
       this.track(this.run(job, 'scheduled', dueAt)).catch((err: unknown) => this.opts.log.error({ err, jobId: job.id }, 'job run not recorded'));
     }
     return claimed;
