@@ -1,0 +1,196 @@
+// The allow-list behind every call that names a table or a column on the wire: the duplicate
+// check, the SQL dictionary, table dictionaries of loadDict/loadDictItem and loadTreeData. A wire
+// name (snake_case or camelCase, with the jeecg sys_* aliases) maps to a Drizzle column here, or
+// the call is refused. Secrets (password hashes, encrypted passwords) are never listed.
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { normaliseName } from '../../../contract/api/configRules';
+import type { Db } from '../../db/client';
+import * as t from '../../db/schema';
+
+export interface LookupColumn { col: PgColumn; label: string; type: 'text' | 'int' }
+export interface LookupTable {
+  table: PgTable;
+  id: PgColumn;
+  /** Normalised wire name → column. */
+  columns: Record<string, LookupColumn>;
+  /** Columns the duplicate check may count (normalised names). */
+  unique: string[];
+  /** Whether reads (SQL dictionary, table dictionaries, trees) may list this table. */
+  readable: boolean;
+  /** Rows a request of this tenant may read. */
+  readScope?(db: Db, tenantId: string): SQL;
+  /** Rows the duplicate check counts among (uniqueness per tenant), else all rows. */
+  uniqueScope?(tenantId: string): SQL;
+  /** Parent column of a tree table (loadTreeData). */
+  parent?: PgColumn;
+}
+
+const text = (col: PgColumn, label: string): LookupColumn => ({ col, label, type: 'text' });
+const int = (col: PgColumn, label: string): LookupColumn => ({ col, label, type: 'int' });
+const byTenant = (col: PgColumn) => (_db: Db, tenantId: string) => eq(col, tenantId);
+
+const usersOfTenant = (db: Db, tenantId: string) =>
+  inArray(
+    t.users.id,
+    db.select({ id: t.userGroups.userId }).from(t.userGroups).innerJoin(t.groups, eq(t.groups.id, t.userGroups.groupId)).where(eq(t.groups.tenantId, tenantId)),
+  );
+
+const TABLES: Record<string, LookupTable> = {
+  users: {
+    table: t.users,
+    id: t.users.id,
+    columns: {
+      id: text(t.users.id, 'ID'),
+      username: text(t.users.username, '用户账号'),
+      realname: text(t.users.realname, '用户姓名'),
+      mobile: text(t.users.mobile, '手机号码'),
+      phone: text(t.users.mobile, '手机号码'),
+      orgcode: text(t.users.orgCode, '机构编码'),
+      status: int(t.users.status, '状态'),
+    },
+    unique: ['username', 'mobile', 'phone'],
+    readable: true,
+    readScope: usersOfTenant,
+  },
+  roles: {
+    table: t.roles,
+    id: t.roles.id,
+    columns: { id: text(t.roles.id, 'ID'), rolecode: text(t.roles.roleCode, '角色编码'), rolename: text(t.roles.roleName, '角色名称') },
+    unique: ['rolecode'],
+    readable: true,
+  },
+  departments: {
+    table: t.departments,
+    id: t.departments.id,
+    columns: {
+      id: text(t.departments.id, 'ID'),
+      orgcode: text(t.departments.orgCode, '机构编码'),
+      departname: text(t.departments.departName, '部门名称'),
+      parentid: text(t.departments.parentId, '上级部门'),
+    },
+    unique: ['orgcode'],
+    readable: true,
+    parent: t.departments.parentId,
+  },
+  permissions: {
+    table: t.permissions,
+    id: t.permissions.id,
+    columns: {
+      id: text(t.permissions.id, 'ID'),
+      name: text(t.permissions.name, '菜单名称'),
+      perms: text(t.permissions.perms, '权限编码'),
+      parentid: text(t.permissions.parentId, '上级菜单'),
+      type: text(t.permissions.type, '菜单类型'),
+      status: text(t.permissions.status, '状态'),
+    },
+    unique: [],
+    readable: true,
+    parent: t.permissions.parentId,
+  },
+  dicts: {
+    table: t.dicts,
+    id: t.dicts.id,
+    columns: { id: text(t.dicts.id, 'ID'), dictcode: text(t.dicts.dictCode, '字典编码'), dictname: text(t.dicts.dictName, '字典名称') },
+    unique: ['dictcode'],
+    readable: true,
+    readScope: byTenant(t.dicts.tenantId),
+    uniqueScope: (tid) => eq(t.dicts.tenantId, tid),
+  },
+  tenants: {
+    table: t.tenants,
+    id: t.tenants.id,
+    columns: { id: text(t.tenants.id, '租户编号'), name: text(t.tenants.name, '租户名称'), domain: text(t.tenants.domain, '域名') },
+    unique: ['id', 'name', 'domain'],
+    // Other tenants' names are not every user's business.
+    readable: false,
+  },
+  systems: {
+    table: t.systems,
+    id: t.systems.id,
+    columns: { id: text(t.systems.id, 'ID'), syscode: text(t.systems.sysCode, '系统编码'), sysname: text(t.systems.sysName, '系统名称') },
+    unique: ['syscode'],
+    readable: true,
+  },
+  groups: {
+    table: t.groups,
+    id: t.groups.id,
+    columns: {
+      id: text(t.groups.id, 'ID'),
+      groupname: text(t.groups.groupName, '分组名称'),
+      grouptype: text(t.groups.groupType, '分组类型'),
+      cuscode: text(t.groups.cusCode, '客户代码'),
+      systemid: text(t.groups.systemId, '系统'),
+    },
+    unique: ['groupname'],
+    readable: true,
+    readScope: byTenant(t.groups.tenantId),
+    uniqueScope: (tid) => eq(t.groups.tenantId, tid),
+  },
+  businessentities: {
+    table: t.businessEntities,
+    id: t.businessEntities.id,
+    columns: {
+      id: text(t.businessEntities.id, 'ID'),
+      entityname: text(t.businessEntities.entityName, '主体名称'),
+      url: text(t.businessEntities.url, '地址'),
+      status: int(t.businessEntities.status, '状态'),
+    },
+    unique: ['entityname'],
+    readable: true,
+    readScope: byTenant(t.businessEntities.tenantId),
+    uniqueScope: (tid) => eq(t.businessEntities.tenantId, tid),
+  },
+  gatewayroutes: {
+    table: t.gatewayRoutes,
+    id: t.gatewayRoutes.id,
+    columns: { routerid: text(t.gatewayRoutes.routerId, '路由ID') },
+    unique: ['routerid'],
+    readable: false,
+  },
+  datasources: {
+    table: t.dataSources,
+    id: t.dataSources.id,
+    columns: { id: text(t.dataSources.id, 'ID'), code: text(t.dataSources.code, '数据源编码'), name: text(t.dataSources.name, '数据源名称') },
+    unique: ['code'],
+    readable: true,
+    readScope: byTenant(t.dataSources.tenantId),
+    uniqueScope: (tid) => eq(t.dataSources.tenantId, tid),
+  },
+  fillrules: {
+    table: t.fillRules,
+    id: t.fillRules.id,
+    columns: { id: text(t.fillRules.id, 'ID'), rulecode: text(t.fillRules.ruleCode, '规则编码'), rulename: text(t.fillRules.ruleName, '规则名称') },
+    unique: ['rulecode'],
+    readable: true,
+    readScope: byTenant(t.fillRules.tenantId),
+    uniqueScope: (tid) => eq(t.fillRules.tenantId, tid),
+  },
+  checkrules: {
+    table: t.checkRules,
+    id: t.checkRules.id,
+    columns: { id: text(t.checkRules.id, 'ID'), rulecode: text(t.checkRules.ruleCode, '规则编码'), rulename: text(t.checkRules.ruleName, '规则名称') },
+    unique: ['rulecode'],
+    readable: true,
+    readScope: byTenant(t.checkRules.tenantId),
+    uniqueScope: (tid) => eq(t.checkRules.tenantId, tid),
+  },
+};
+
+/** jeecg table names the client may still send. */
+const ALIASES: Record<string, string> = {
+  sysuser: 'users', sysrole: 'roles', sysdepart: 'departments', syspermission: 'permissions', sysdict: 'dicts',
+  systenant: 'tenants', syssystem: 'systems', sysgroup: 'groups', sysentity: 'businessentities',
+  sysgatewayroute: 'gatewayroutes', sysdatasource: 'datasources', sysfillrule: 'fillrules', syscheckrule: 'checkrules',
+};
+
+export function lookupTable(wireName: string): LookupTable | undefined {
+  const n = normaliseName(wireName);
+  const key = ALIASES[n] ?? n;
+  return Object.prototype.hasOwnProperty.call(TABLES, key) ? TABLES[key] : undefined;
+}
+
+export function lookupColumn(table: LookupTable, wireName: string): LookupColumn | undefined {
+  const n = normaliseName(wireName);
+  return Object.prototype.hasOwnProperty.call(table.columns, n) ? table.columns[n] : undefined;
+}

@@ -1,0 +1,4 @@
+// config/DataSourceList: placeholder until the list kit lands.
+export default function DataSourceList() {
+  return null;
+}

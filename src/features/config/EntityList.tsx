@@ -1,0 +1,4 @@
+// config/EntityList: placeholder until the list kit lands.
+export default function EntityList() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// config/GroupList: placeholder until the list kit lands.
+export default function GroupList() {
+  return null;
+}
