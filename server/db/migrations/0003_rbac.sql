@@ -76,7 +76,12 @@ CREATE INDEX operation_log_tenant_idx ON operation_log(tenant_id, created_at);
 CREATE VIEW login_log_view AS
   SELECT id, username, user_id, ip, method, ok,
          CASE WHEN ok THEN '用户名: ' || username || ',登录成功！'
-              ELSE '用户名: ' || username || ',登录失败：' || coalesce(reason, '') END AS log_content,
+              ELSE '用户名: ' || username || ',登录失败：' || CASE reason
+                WHEN 'bad credentials' THEN '用户名或密码错误'
+                WHEN 'locked' THEN '账号已锁定'
+                WHEN 'frozen' THEN '该用户已冻结'
+                WHEN 'bad code' THEN '短信验证码错误'
+                ELSE coalesce(reason, '') END END AS log_content,
          created_at
   FROM login_log;
 
