@@ -1,0 +1,170 @@
+// The phone list (antd-mobile only): a search bar and a filter sheet, a card per row (title,
+// subtitle, status tag, 2-4 key fields), pull to refresh, infinite scroll, row actions in an
+// ActionSheet (the card's … button) or by swiping, and a floating 新增 button.
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import { ActionSheet, Avatar, Badge, Dialog, FloatingBubble, InfiniteScroll, PullToRefresh, SearchBar, SwipeAction, Tag, Toast, type ActionSheetProps } from 'antd-mobile';
+import AddOutline from 'antd-mobile-icons/es/AddOutline';
+import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
+import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
+import { useSnapshot } from 'valtio';
+import { API_BASE } from '@contract/constants';
+import { ADMIN_P } from '@contract/api/admin';
+import { session } from '@/stores/session';
+import { dictText, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
+import type { ListColumn, ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
+import { useListKit, type ListUi } from './useListKit';
+import FilterSheet from './FilterSheet.mobile';
+
+const mobileUi: ListUi = {
+  success: (m) => Toast.show({ icon: 'success', content: m }),
+  warning: (m) => Toast.show({ content: m }),
+  error: (m) => Toast.show({ icon: 'fail', content: m }),
+  confirm: ({ title, content }) => Dialog.confirm({ title, content }),
+};
+
+const TAG_COLORS: Record<string, string> = { green: 'success', red: 'danger', orange: 'warning', blue: 'primary', gold: 'warning' };
+
+function cellText<T extends ListRow>(col: ListColumn<T> | undefined, row: T, dicts: Record<string, { value: string; text: string }[]>): string {
+  if (!col) return '';
+  const v = row[col.dataIndex];
+  if (col.type === 'tag' && col.tag) return col.tag(row)?.text ?? '';
+  if (col.dict) return dictText(dicts[col.dict], v);
+  if (col.options) return col.options.find((o) => o.value === String(v))?.label ?? String(v ?? '');
+  if (v === null || v === undefined) return '';
+  return col.type === 'date' ? String(v).slice(0, 10) : String(v);
+}
+
+export default function ListKitMobile<T extends ListRow>({ config, header, apiRef }: { config: ListKitConfig<T>; header?: ReactNode; apiRef?: RefObject<ListKitApi | null> }) {
+  const kit = useListKit(config, mobileUi);
+  useEffect(() => {
+    if (apiRef) apiRef.current = kit.api.current;
+  });
+  const dicts = useSnapshot(session).dicts as Record<string, { value: string; text: string }[]>;
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [actionRow, setActionRow] = useState<T | null>(null);
+  const Editor = useMemo(() => (config.editor ? lazy(config.editor.mobile) : null), [config.editor]);
+  const toolbar = visibleToolbar(config, kit.lists);
+  const card = config.mobile ?? { title: config.columns[0]?.dataIndex, fields: config.columns.slice(1, 4).map((c) => c.dataIndex) };
+  const colOf = (key: string) => config.columns.find((c) => c.dataIndex === key);
+  const searchField = card.searchField ?? config.query?.find((f) => f.type === 'input')?.field;
+  const searchValue = searchField ? String(kit.values[searchField] ?? '') : '';
+  const activeFilters = Object.entries(kit.values).filter(([k, v]) => k !== searchField && v !== undefined && v !== '').length;
+
+  const builtins: { edit?: RowAction<T>; remove?: RowAction<T> } = {
+    edit: config.editAction !== false && (config.editor || config.onEdit) ? { key: 'edit', text: '编辑', permission: 'edit', onClick: (row) => kit.openEditor(row) } : undefined,
+    remove: config.deleteAction !== false && config.url.delete ? { key: 'delete', text: '删除', permission: 'delete', danger: true, confirm: '确定删除吗?', onClick: (row) => kit.remove(row) } : undefined,
+  };
+  const run = async (a: RowAction<T>, row: T) => {
+    if (a.confirm && !(await Dialog.confirm({ content: textOf(a.confirm, row) }))) return;
+    await a.onClick(row, kit.api.current as never);
+  };
+
+  const statusOf = (row: T) => {
+    const s = card.status;
+    if (!s) return null;
+    if (typeof s === 'function') return s(row);
+    const c = colOf(s);
+    if (c?.tag) return c.tag(row);
+    return { text: cellText(c, row, dicts) };
+  };
+
+  const actionsFor = (row: T) => rowActionsOf(config, row, kit.lists, builtins);
+  const sheetActions: ActionSheetProps['actions'] = actionRow
+    ? actionsFor(actionRow).map((a) => ({ key: a.key, text: textOf(a.text, actionRow), danger: a.danger, onClick: () => {
+        const row = actionRow;
+        setActionRow(null);
+        void run(a, row);
+      } }))
+    : [];
+
+  return (
+    <div className="list-kit-mobile" style={{ background: '#f5f5f5', minHeight: '100%' }}>
+      {header}
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 12px', background: '#fff', position: 'sticky', top: 0, zIndex: 2 }}>
+        <div style={{ flex: 1 }}>
+          {searchField && (
+            <SearchBar
+              placeholder={`搜索${config.query?.find((f) => f.field === searchField)?.label ?? ''}`}
+              defaultValue={searchValue}
+              onSearch={(v) => kit.search({ ...kit.values, [searchField]: v })}
+              onClear={() => kit.search({ ...kit.values, [searchField]: undefined })}
+            />
+          )}
+        </div>
+        {(config.query?.length ?? 0) > 0 && (
+          <Badge content={activeFilters || null}>
+            <span role="button" aria-label="筛选" onClick={() => setFilterOpen(true)} style={{ fontSize: 14, color: '#333', display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+              <FilterOutline fontSize={18} /> 筛选
+            </span>
+          </Badge>
+        )}
+      </div>
+      <div style={{ padding: '4px 12px', color: '#999', fontSize: 12 }}>共{kit.total}条</div>
+      <PullToRefresh onRefresh={() => kit.reload(true)}>
+        <div style={{ padding: '0 12px 12px' }}>
+          {kit.rows.map((row) => {
+            const status = statusOf(row);
+            const avatar = card.avatar ? staticUrl(row[card.avatar] as string | null, API_BASE, ADMIN_P.staticBase) : undefined;
+            const acts = actionsFor(row);
+            const body = (
+              <div style={{ background: '#fff', borderRadius: 8, padding: 12, marginTop: 8 }} data-testid="list-card">
+                <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
+                  {card.avatar && <Avatar src={avatar ?? ''} style={{ '--size': '36px', '--border-radius': '50%' }} />}
+                  <div style={{ flex: 1, minWidth: 0 }}>
+                    <div style={{ fontSize: 15, fontWeight: 500, display: 'flex', alignItems: 'center', gap: 6 }}>
+                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{cellText(colOf(card.title), row, dicts) || String(row[card.title] ?? '')}</span>
+                      {status && <Tag color={TAG_COLORS[status.color ?? ''] ?? 'default'} fill="outline">{status.text}</Tag>}
+                    </div>
+                    {card.subtitle && <div style={{ color: '#999', fontSize: 12, marginTop: 2 }}>{cellText(colOf(card.subtitle), row, dicts) || String(row[card.subtitle] ?? '')}</div>}
+                  </div>
+                  {acts.length > 0 && (
+                    <span role="button" aria-label="更多操作" onClick={() => setActionRow(row)} style={{ padding: 6, color: '#666' }}>
+                      <MoreOutline fontSize={20} />
+                    </span>
+                  )}
+                </div>
+                <div style={{ marginTop: 8, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4, fontSize: 13 }}>
+                  {card.fields.slice(0, 4).map((f) => (
+                    <FieldRow key={f} label={colOf(f)?.title ?? f} value={cellText(colOf(f), row, dicts) || '-'} />
+                  ))}
+                </div>
+              </div>
+            );
+            const swipe = acts.slice(0, 2);
+            return swipe.length ? (
+              <SwipeAction
+                key={String(row[kit.rowKey])}
+                rightActions={swipe.map((a) => ({ key: a.key, text: textOf(a.text, row), color: a.danger ? 'danger' : 'primary', onClick: () => void run(a, row) }))}
+                style={{ background: 'transparent' }}
+              >
+                {body}
+              </SwipeAction>
+            ) : (
+              <div key={String(row[kit.rowKey])}>{body}</div>
+            );
+          })}
+          <InfiniteScroll loadMore={kit.loadMore} hasMore={kit.hasMore}>
+            {kit.loading ? '加载中…' : kit.rows.length === 0 ? '暂无数据' : kit.hasMore ? '上拉加载更多' : '没有更多了'}
+          </InfiniteScroll>
+        </div>
+      </PullToRefresh>
+      {toolbar.includes('add') && (
+        <FloatingBubble style={{ '--initial-position-bottom': '80px', '--initial-position-right': '20px', '--edge-distance': '20px' }} onClick={() => kit.openEditor(null)}>
+          <AddOutline fontSize={28} aria-label="新增" />
+        </FloatingBubble>
+      )}
+      <ActionSheet visible={actionRow !== null} actions={sheetActions} cancelText="取消" onClose={() => setActionRow(null)} />
+      <FilterSheet open={filterOpen} fields={config.query ?? []} values={kit.values} onClose={() => setFilterOpen(false)} onApply={kit.search} onReset={() => void kit.reset()} />
+      <Suspense fallback={null}>{Editor && kit.editor.open && <Editor open={kit.editor.open} record={kit.editor.record} onClose={kit.closeEditor} onSaved={kit.editorSaved} />}</Suspense>
+    </div>
+  );
+}
+
+function FieldRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <span style={{ color: '#999' }}>{label}</span>
+      <span style={{ color: '#333', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{value}</span>
+    </>
+  );
+}

@@ -1,0 +1,256 @@
+// The state of a mounted list, shared by the desktop table and the phone card list: query, paging,
+// sort, super query, selection, loading, delete, batch delete, export and the editor. The views
+// only render it and pass in how they show messages and confirmations (antd or antd-mobile).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { PAGE_SIZE_DEFAULT } from '@contract/constants';
+import type { PageResult } from '@contract/listQuery';
+import { MSG } from '@contract/messages';
+import { http, sysDelete, sysGet } from '@/api/request';
+import { ApiError } from '@/api/errors';
+import { session } from '@/stores/session';
+import { allowed, DEFAULT_SORT, downloadName, listParams, missingUrlMessage, pagedParams, queryParams, type QueryValues, type SortState } from './listRules';
+import type { ListKitApi, ListKitConfig, ListRow, SuperQueryState } from './types';
+import { encodeSuperQuery } from '@/components/superQuery/superQueryRules';
+
+/** How a view shows the kit's messages (antd message/Modal or antd-mobile Toast/Dialog). */
+export interface ListUi {
+  success(message: string): void;
+  warning(message: string): void;
+  error(message: string): void;
+  confirm(o: { title: string; content: string }): Promise<boolean>;
+}
+
+const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback);
+
+function initialValues(config: ListKitConfig<ListRow>): QueryValues {
+  return Object.fromEntries((config.query ?? []).filter((f) => f.defaultValue !== undefined).map((f) => [f.field, f.defaultValue]));
+}
+
+export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: ListUi) {
+  const cfg = config as unknown as ListKitConfig<ListRow>;
+  const defaultSort: SortState = config.defaultSort ?? DEFAULT_SORT;
+  const rowKey = (config.rowKey ?? 'id') as string;
+  const perms = useSnapshot(session);
+  const lists = useMemo(() => ({ auth: perms.auth as never, allAuth: perms.allAuth as never }), [perms.auth, perms.allAuth]);
+
+  const [rows, setRows] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const [sort, setSort] = useState<SortState>(defaultSort);
+  const [values, setValues] = useState<QueryValues>(() => initialValues(cfg));
+  const [superQuery, setSuperQuery] = useState<SuperQueryState | null>(null);
+  const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
+  const [selectedRows, setSelectedRows] = useState<T[]>([]);
+  const [editor, setEditor] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
+
+  const requestState = useMemo(
+    () => ({
+      filters: queryParams(config.query ?? [], values),
+      sort,
+      superQuery: superQuery ? encodeSuperQuery(superQuery) : null,
+      fixed: config.params,
+    }),
+    [config.query, config.params, values, sort, superQuery],
+  );
+  const seq = useRef(0);
+  const stateRef = useRef({ requestState, pageNo, pageSize, rows });
+  stateRef.current = { requestState, pageNo, pageSize, rows };
+
+  /** Loads a page; `append` adds it after the current rows (phone infinite scroll). */
+  const load = useCallback(
+    async (page: number, size: number, rs = stateRef.current.requestState, append = false) => {
+      const missing = missingUrlMessage(cfg, 'list');
+      if (missing) {
+        ui.error(missing);
+        return;
+      }
+      const my = ++seq.current;
+      setLoading(true);
+      try {
+        const res = await sysGet<PageResult<T>>(config.url.list as string, pagedParams(rs, page, size), { silent: true });
+        if (my !== seq.current) return;
+        if (!res.success) {
+          ui.warning(res.message);
+          return;
+        }
+        setRows((prev) => (append ? [...prev, ...res.result.records] : res.result.records));
+        setTotal(res.result.total);
+        setPageNo(page);
+        setPageSize(size);
+      } catch (err) {
+        if (my === seq.current) ui.warning(messageOf(err, MSG.serverError));
+      } finally {
+        if (my === seq.current) setLoading(false);
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [config.url.list, ui],
+  );
+
+  // First load and every change of what is asked for (filters, sort, super query) goes to page 1.
+  useEffect(() => {
+    void load(1, stateRef.current.pageSize, requestState);
+  }, [requestState, load]);
+
+  const reload = useCallback(async (resetPage = false) => {
+    const s = stateRef.current;
+    await load(resetPage ? 1 : s.pageNo, s.pageSize, s.requestState);
+  }, [load]);
+
+  const clearSelection = useCallback(() => {
+    setSelectedRowKeys([]);
+    setSelectedRows([]);
+  }, []);
+
+  const reset = useCallback(async () => {
+    setValues(initialValues(cfg));
+    setSort(defaultSort);
+    setSuperQuery(null);
+    clearSelection();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [clearSelection]);
+
+  const search = useCallback((next: QueryValues) => {
+    setValues({ ...next });
+    clearSelection();
+  }, [clearSelection]);
+
+  const changePage = useCallback((page: number, size: number) => void load(size !== stateRef.current.pageSize ? 1 : page, size), [load]);
+
+  const hasMore = rows.length < total;
+  const loadMore = useCallback(async () => {
+    const s = stateRef.current;
+    if (s.rows.length === 0) return load(1, s.pageSize);
+    await load(s.pageNo + 1, s.pageSize, s.requestState, true);
+  }, [load]);
+
+  const remove = useCallback(
+    async (row: T) => {
+      const missing = missingUrlMessage(cfg, 'delete');
+      if (missing) return ui.error(missing);
+      try {
+        const res = await sysDelete<unknown>(config.url.delete as string, { id: row[rowKey] }, { silent: true });
+        if (!res.success) return ui.warning(res.message);
+        ui.success(res.message);
+        setSelectedRowKeys((keys) => keys.filter((k) => k !== row[rowKey]));
+        await reload();
+      } catch (err) {
+        ui.warning(messageOf(err, MSG.serverError));
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [config.url.delete, reload, ui, rowKey],
+  );
+
+  const removeSelected = useCallback(async () => {
+    const missing = missingUrlMessage(cfg, 'deleteBatch');
+    if (missing) return ui.error(missing);
+    if (!selectedRowKeys.length) return ui.warning(MSG.selectOne);
+    if (!(await ui.confirm({ title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteBody }))) return;
+    try {
+      const res = await sysDelete<unknown>(config.url.deleteBatch as string, { ids: selectedRowKeys.join(',') }, { silent: true });
+      if (!res.success) return ui.warning(res.message);
+      ui.success(res.message);
+      clearSelection();
+      await reload();
+    } catch (err) {
+      ui.warning(messageOf(err, MSG.serverError));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config.url.deleteBatch, selectedRowKeys, clearSelection, reload, ui]);
+
+  const exportXls = useCallback(async () => {
+    if (!config.url.exportXls) return ui.error(MSG.exportFailed);
+    const params = selectedRowKeys.length ? { selections: selectedRowKeys.join(','), column: sort.column, order: sort.order } : listParams(stateRef.current.requestState);
+    try {
+      const res = await http.get<Blob>(config.url.exportXls, { params, responseType: 'blob', silent: true });
+      const blob = res.data;
+      if (!blob || blob.size === 0 || blob.type.includes('json')) throw new Error(MSG.exportFailed);
+      saveBlob(blob, downloadName(res.headers['content-disposition'] as string | undefined, config.title));
+    } catch {
+      ui.error(MSG.exportFailed);
+    }
+  }, [config.url.exportXls, config.title, selectedRowKeys, sort, ui]);
+
+  const can = useCallback((code: string) => allowed(config.permissionPrefix, code, lists), [config.permissionPrefix, lists]);
+  const openEditor = useCallback(
+    (record: T | null) => {
+      if (record === null && config.onAdd) return config.onAdd(apiRef.current);
+      if (record !== null && config.onEdit) return config.onEdit(record, apiRef.current);
+      setEditor({ open: true, record });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [config.onAdd, config.onEdit],
+  );
+
+  const api: ListKitApi<T> = {
+    reload,
+    reset,
+    selectedRowKeys,
+    selectedRows,
+    clearSelection,
+    currentParams: () => listParams(stateRef.current.requestState),
+    openEditor,
+    can,
+  };
+  const apiRef = useRef(api as unknown as ListKitApi);
+  apiRef.current = api as unknown as ListKitApi;
+
+  return {
+    config,
+    rowKey,
+    lists,
+    rows,
+    total,
+    loading,
+    pageNo,
+    pageSize,
+    sort,
+    setSort,
+    values,
+    search,
+    reset,
+    reload,
+    changePage,
+    hasMore,
+    loadMore,
+    superQuery,
+    applySuperQuery: setSuperQuery,
+    superQueryActive: superQuery !== null,
+    selectedRowKeys,
+    selectedRows,
+    setSelection: (keys: string[], selected: T[]) => {
+      setSelectedRowKeys(keys);
+      setSelectedRows(selected);
+    },
+    clearSelection,
+    remove,
+    removeSelected,
+    exportXls,
+    editor,
+    openEditor,
+    closeEditor: () => setEditor({ open: false, record: null }),
+    editorSaved: () => {
+      setEditor({ open: false, record: null });
+      void reload();
+    },
+    can,
+    api: apiRef,
+  };
+}
+export type ListKitState<T extends ListRow> = ReturnType<typeof useListKit<T>>;
+
+/** Saves a blob through a temporary link. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
