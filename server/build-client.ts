@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { compressDist } from './lib/compressDist';
 
 const SOURCES = ['src', 'sw', 'contract', 'public', 'index.html', 'vite.config.ts'];
 const STAMP = '.build-stamp.json';
@@ -54,12 +55,15 @@ export function ensureClientBuilt(root: string, keys: { loginAesKey: string; sig
   const result = spawnSync('npx', ['vite', 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, VITE_LOGIN_AES_KEY: keys.loginAesKey, VITE_SIGN_SECRET: keys.signSecret },
+    // Always a production bundle (minified React, service worker), whatever NODE_ENV the server runs with.
+    env: { ...process.env, NODE_ENV: 'production', VITE_LOGIN_AES_KEY: keys.loginAesKey, VITE_SIGN_SECRET: keys.signSecret },
   });
   if (result.status !== 0) {
     warn('The client build failed; serving the API only (and the old client, if any).');
     return false;
   }
+  // Brotli and gzip copies beside each file, served by @fastify/static's preCompressed option.
+  compressDist(path.join(root, 'dist'));
   const stamp: Stamp = { loginAesKeyHash: digest(keys.loginAesKey), signSecretHash: digest(keys.signSecret), builtAt: new Date().toISOString() };
   writeFileSync(path.join(root, 'dist', STAMP), JSON.stringify(stamp, null, 2));
   return true;

@@ -1,6 +1,6 @@
 // Writes brotli (.br) and gzip (.gz) copies of the compressible files of dist/ next to them, for a
 // static server that serves pre-compressed files (@fastify/static `preCompressed: true`). Run after
-// `vite build`: `npx tsx scripts/compress-dist.ts [distDir]`, or call compressDist() from a builder.
+// `vite build` (server/build-client.ts does), or by hand: `npx tsx server/lib/compressDist.ts [distDir]`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,6 +5,7 @@ import { MSG } from '@contract/messages';
 import { clearSession, session, storeLogin, storePermissions, storeSysInfo, storeUserInfo } from '@/stores/session';
 import { capGet, capOrThrow, capPost, sysGet, sysOrThrow, sysPost, sysPut } from './request';
 import { encodeForWire } from './keys';
+import { clearUserCaches } from '@/lib/sw';
 
 export interface LoginForm { username: string; password: string; captcha?: string; checkKey?: string }
 
@@ -60,6 +61,7 @@ export async function logout(): Promise<void> {
     }
   }
   clearSession();
+  await clearUserCaches();
 }
 
 export async function switchSystem(sysId: string, groupId: string): Promise<UserInfo> {
