@@ -1,3 +1,0 @@
-export default function JobListView() {
-  return null;
-}
