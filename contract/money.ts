@@ -1,0 +1,42 @@
+// Money on the wire and in the ledger. The API speaks yuan strings ('12.30'); the server keeps
+// integer fen in bigint. Parsing follows the §5 amount rule (RX.amount): positive, at most two
+// decimals, no leading zero except '0.x'. One operation moves at most MAX_AMOUNT_FEN, so a typo of
+// a few extra digits is refused instead of posted. Money is never a JS number past this file.
+import { z } from 'zod';
+import { RX, V } from './validation';
+
+/** Largest amount of one operation: 100,000,000.00 yuan. */
+export const MAX_AMOUNT_FEN = 10_000_000_000n;
+export const AMOUNT_MSG = V.amount;
+
+/** Yuan string → fen, or null when it breaks the amount rule (zero, negative, 3 decimals, huge, junk). */
+export function parseYuan(input: unknown): bigint | null {
+  if (typeof input !== 'string') return null;
+  const s = input.trim();
+  if (s.length > 16 || !RX.amount.test(s)) return null;
+  const [whole, frac = ''] = s.split('.');
+  const fen = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+  if (fen <= 0n || fen > MAX_AMOUNT_FEN) return null;
+  return fen;
+}
+
+/** Fen → yuan string with exactly two decimals ('-0.05', '1234.50'). */
+export function formatFen(fen: bigint): string {
+  const neg = fen < 0n;
+  const abs = neg ? -fen : fen;
+  const whole = abs / 100n;
+  const cents = (abs % 100n).toString().padStart(2, '0');
+  return `${neg ? '-' : ''}${whole}.${cents}`;
+}
+
+/** Display form with thousands separators ('1,234.50'). */
+export function formatYuanGrouped(fen: bigint): string {
+  const [whole, cents] = formatFen(fen).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/** zod field of a required amount: a yuan string that parseYuan accepts; the message is the §5 one. */
+export const amountField = z
+  .string({ error: AMOUNT_MSG })
+  .trim()
+  .refine((s) => parseYuan(s) !== null, AMOUNT_MSG);

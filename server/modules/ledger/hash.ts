@@ -1,0 +1,35 @@
+// The audit hash chain. Each entry's hash covers its canonical form (every field and posting)
+// and the hash of the entry before it in the same lane:
+//   hash = sha256_hex(prev_hash \n lane \n lane_seq \n entry_no \n canonical)
+// postEntry computes it inside PostgreSQL (sha256()) in the statement that takes the lane's head,
+// ledger:verify recomputes it here; both use canonicalEntry, so they cannot drift apart.
+import { createHash } from 'node:crypto';
+
+export const GENESIS_HASH = '0'.repeat(64);
+const CANON_VERSION = 'v1';
+
+export interface CanonicalInput {
+  id: string; tenantId: string; kind: string; actor: string; reason: string; idempotencyKey: string; requestHash: string;
+  requestId: string; createdAt: Date; holdId: string | null; holdDelta: bigint | null; reverses: string | null;
+  postings: { accountId: string; amount: bigint; balanceAfter: bigint }[];
+}
+
+export function canonicalEntry(e: CanonicalInput): string {
+  return JSON.stringify([
+    CANON_VERSION, e.id, e.tenantId, e.kind, e.actor, e.reason, e.idempotencyKey, e.requestHash, e.requestId, e.createdAt.toISOString(),
+    e.holdId ?? '', e.holdDelta === null ? '' : e.holdDelta.toString(), e.reverses ?? '',
+    e.postings.map((p) => [p.accountId, p.amount.toString(), p.balanceAfter.toString()]),
+  ]);
+}
+
+export function entryHash(prevHash: string, lane: number, laneSeq: bigint, entryNo: bigint, canonical: string): string {
+  return createHash('sha256').update(`${prevHash}\n${lane}\n${laneSeq}\n${entryNo}\n${canonical}`, 'utf8').digest('hex');
+}
+
+/** Fingerprint of a request body for idempotency: same operation and fields → same hash. */
+export function requestHash(operation: string, fields: Record<string, unknown>): string {
+  const norm = Object.keys(fields)
+    .sort()
+    .map((k) => [k, typeof fields[k] === 'bigint' ? `${fields[k]}n` : (fields[k] ?? null)]);
+  return createHash('sha256').update(JSON.stringify([operation, norm])).digest('hex');
+}

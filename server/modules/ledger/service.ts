@@ -1,0 +1,246 @@
+// Money core (issue 4): customers, accounts, the double-entry ledger and the account operations.
+//
+// RULES (what must always hold, and where it is enforced)
+// - Money is integer fen in bigint; the API speaks yuan strings parsed by contract/money.ts
+//   (positive, ≤ 2 decimals, ≤ MAX_AMOUNT_FEN per operation, else 400 '请输入正确的金额').
+// - Every balance change is ONE journal entry whose postings sum to zero (checked in postEntry
+//   before writing, and again by the deferred constraint trigger postings_balanced at COMMIT, so
+//   no writer can leave an unbalanced entry). Sign: + raises an account's balance. Platform
+//   accounts mirror money held elsewhere and may go negative (bank settlement is −(money at bank)).
+// - available = balance − frozen ≥ 0 and frozen ≥ 0 on customer accounts: checked in postEntry on
+//   the locked rows, and by CHECK constraints (accounts_available_not_negative, frozen >= 0).
+// - Entries and postings are append-only (triggers refuse UPDATE/DELETE/TRUNCATE); corrections
+//   are new entries (withdraw_reverse carries `reverses`).
+// - Idempotency: every money call carries a key, unique per tenant (UNIQUE index). Same key + same
+//   request hash → the original result, nothing new posted; same key + other body → 409
+//   '幂等键已被其他请求使用'. Charges and withdrawals key their channel order the same way.
+// - Locks are taken in one order: channel order → accounts (by id, SELECT … FOR UPDATE) → hold →
+//   chain lane. So concurrent postings serialise per account and never deadlock.
+// - Holds (freezes) are rows that resolve once: remaining only goes down, status open while > 0
+//   (CHECK). Unfreeze releases at most the remaining; withdraw from frozen captures the hold.
+// - A disabled customer cannot withdraw, transfer out, freeze or pay ('客户已停用，不能进行该操作');
+//   a frozen account cannot be debited; a closed one takes nothing.
+// - Audit chain: each entry stores prev_hash and hash = sha256(prev_hash, lane, lane_seq, entry_no,
+//   canonical entry with its postings) — see hash.ts. The chain of a tenant has CHAIN_LANES lanes
+//   (ledger_heads rows, LEDGER_CHAIN_LANES, default 8; 1 = one strictly serial chain); a posting
+//   appends to a free lane under its row lock in the same transaction. `npm run ledger:verify`
+//   (verify.ts) recomputes every lane and checks every invariant above against the stored rows.
+//
+// SERVICE API (for the pay-order, adjust, distribution and refund modules built on top)
+//   const ledger = ledgerServiceFor(deps.db)         // one per database, shared by all modules
+//   ctx: OpContext = { tenantId, actor: userId, requestId, cusCode? }  (cusCode: a customer user's own scope)
+//   ledger.post(input: PostInput)                    // generic balanced entry in its own transaction
+//   ledger.postIn(c, input)                          // the same inside your transaction (ledger.store.tx)
+//   ledger.transfer(ctx, { fromAccountNo, toAccountNo, amountFen, reason, idempotencyKey })
+//   ledger.freeze(ctx, { accountNo, amountFen, reason, idempotencyKey })          → PostedEntry (holdId)
+//   ledger.unfreeze(ctx, { holdId, amountFen?, reason, idempotencyKey })          → PostedEntry
+//   ledger.charge(ctx, { accountNo, amountFen, reason, idempotencyKey })          → OrderView (pending)
+//   ledger.withdraw(ctx, { accountNo, amountFen, cardNo, holdId?, reason, idempotencyKey }) → OrderView
+//   ledger.platform(tenantId) → { clearing, suspense, fee_income, bank_settlement } account numbers
+//   reads: customer, customerDetail, accounts, account, entries, holds, order, cards; admin:
+//   createCustomer, setCustomerStatus, openAccount, bindCard. Errors are AppError (4xx + message).
+//   Funds of a payment order: freeze at submit (hold), then withdraw/transfer capturing the hold
+//   (post with hold: { op: 'capture', holdId, amountFen }) on execution, or unfreeze on reject.
+import type { AccountView, BankCardView, CustomerAccountType, CustomerView, EntryView, HoldView, OrderView } from '../../../contract/api/ledger';
+import { LEDGER_MSG } from '../../../contract/api/ledger';
+import { randomUUID } from 'node:crypto';
+import type { ChannelResult, PaymentChannel } from '../../adapters/channel/channel';
+import { AppError } from '../../http/envelope';
+import * as A from './accounts';
+import { requestHash } from './hash';
+import { completeOrder, insertOrder, orderById, orderByKey, orderView, replayOrder, type OrderRow } from './orders';
+import { CHAIN_LANES, isIdempotencyClash, postEntry, replayAfterRace, type PostInput, type PostedEntry } from './posting';
+import type { LedgerStore, SqlConn } from './store';
+
+export interface OpContext { tenantId: string; actor: string; requestId?: string; cusCode?: string | null }
+
+const RETRYABLE = new Set(['40P01', '40001']);
+
+export class LedgerService {
+  private readonly platformCache = new Map<string, Promise<Record<'clearing' | 'suspense' | 'fee_income' | 'bank_settlement', string>>>();
+
+  constructor(
+    readonly store: LedgerStore,
+    readonly channel: PaymentChannel,
+    readonly lanes: number = CHAIN_LANES,
+  ) {
+    channel.onResult((r) => this.onChannelResult(r));
+  }
+
+  // ---- posting ----
+  postIn(c: SqlConn, input: PostInput): Promise<PostedEntry> {
+    return postEntry(c, input, this.lanes);
+  }
+
+  /** postEntry in its own transaction; a twin request racing on the same key gets the original. */
+  async post(input: PostInput): Promise<PostedEntry> {
+    return this.inTx(input, (c) => this.postIn(c, input), (c) => replayAfterRace(c, input));
+  }
+
+  private async inTx<T>(input: PostInput | null, fn: (c: SqlConn) => Promise<T>, onClash: (c: SqlConn) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.store.tx(fn);
+      } catch (err) {
+        if (input && isIdempotencyClash(err)) return this.store.tx(onClash);
+        if (attempt < 3 && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
+        throw err;
+      }
+    }
+  }
+
+  platform(tenantId: string) {
+    let p = this.platformCache.get(tenantId);
+    if (!p) {
+      p = this.store.tx((c) => A.platformAccounts(c, tenantId));
+      p.catch(() => this.platformCache.delete(tenantId));
+      this.platformCache.set(tenantId, p);
+    }
+    return p;
+  }
+
+  // ---- operations ----
+  transfer(ctx: OpContext, v: { fromAccountNo: string; toAccountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+    if (v.fromAccountNo === v.toAccountNo) throw new AppError(400, LEDGER_MSG.sameAccount);
+    return this.post({
+      tenantId: ctx.tenantId, kind: 'transfer', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason || '账户转账', idempotencyKey: v.idempotencyKey,
+      requestHash: requestHash('transfer', { from: v.fromAccountNo, to: v.toAccountNo, amount: v.amountFen, reason: v.reason }),
+      lines: [
+        { accountNo: v.fromAccountNo, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: ctx.cusCode },
+        { accountNo: v.toAccountNo, amountFen: v.amountFen, customerOnly: true },
+      ],
+    });
+  }
+
+  freeze(ctx: OpContext, v: { accountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+    return this.post({
+      tenantId: ctx.tenantId, kind: 'freeze', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason, idempotencyKey: v.idempotencyKey,
+      requestHash: requestHash('freeze', { account: v.accountNo, amount: v.amountFen, reason: v.reason }),
+      lines: [], hold: { op: 'open', accountNo: v.accountNo, amountFen: v.amountFen, ownerCusCode: ctx.cusCode },
+    });
+  }
+
+  /** Releases amountFen of the hold (default: all that remains). */
+  async unfreeze(ctx: OpContext, v: { holdId: string; amountFen?: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+    const amountFen = v.amountFen ?? (await this.holdRemaining(ctx.tenantId, v.holdId));
+    return this.post({
+      tenantId: ctx.tenantId, kind: 'unfreeze', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason, idempotencyKey: v.idempotencyKey,
+      requestHash: requestHash('unfreeze', { hold: v.holdId, amount: v.amountFen ?? null, reason: v.reason }),
+      lines: [], hold: { op: 'release', holdId: v.holdId, amountFen, ownerCusCode: ctx.cusCode },
+    });
+  }
+
+  private async holdRemaining(tenantId: string, holdId: string): Promise<bigint> {
+    const [h] = await this.store.query<{ remaining: string; status: string }>('SELECT remaining::text, status FROM holds WHERE id = $1 AND tenant_id = $2', [holdId, tenantId]);
+    if (!h) throw new AppError(404, LEDGER_MSG.holdNotFound);
+    if (h.status !== 'open') throw new AppError(409, LEDGER_MSG.holdResolved);
+    return BigInt(h.remaining);
+  }
+
+  /** Top-up: a pending order; the channel's callback credits the account (or nothing on failure). */
+  async charge(ctx: OpContext, v: { accountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<OrderView> {
+    const hash = requestHash('charge', { account: v.accountNo, amount: v.amountFen, reason: v.reason });
+    const existing = await orderByKey(this.store, ctx.tenantId, 'charge', v.idempotencyKey);
+    if (existing) return orderView(replayOrder(existing, hash));
+    const [acc] = await this.store.query<{ id: string; owner_kind: string; status: string; cus_code: string | null }>(
+      'SELECT a.id::text, a.owner_kind, a.status, cu.cus_code FROM accounts a LEFT JOIN customers cu ON cu.id = a.customer_id WHERE a.tenant_id = $1 AND a.account_no = $2',
+      [ctx.tenantId, v.accountNo],
+    );
+    if (!acc || acc.owner_kind !== 'customer' || (ctx.cusCode && acc.cus_code !== ctx.cusCode)) throw new AppError(404, LEDGER_MSG.accountNotFound);
+    if (acc.status === 'closed') throw new AppError(409, LEDGER_MSG.accountClosed);
+    const id = randomUUID();
+    const fresh = await insertOrder(this.store, { id, tenantId: ctx.tenantId, kind: 'charge', accountId: acc.id, amountFen: v.amountFen, cardNo: null, key: v.idempotencyKey, hash, actor: ctx.actor, reason: v.reason, reserveEntryId: null });
+    const order = fresh ? (await orderById(this.store, ctx.tenantId, id))! : replayOrder((await orderByKey(this.store, ctx.tenantId, 'charge', v.idempotencyKey))!, hash);
+    if (fresh) await this.submit(order);
+    return orderView(order);
+  }
+
+  /** Withdrawal to a bound card: funds move to suspense now; the channel settles or reverses them. */
+  async withdraw(ctx: OpContext, v: { accountNo: string; amountFen: bigint; cardNo: string; holdId?: string; reason: string; idempotencyKey: string }): Promise<OrderView> {
+    const platform = await this.platform(ctx.tenantId);
+    const input: PostInput = {
+      tenantId: ctx.tenantId, kind: 'withdraw', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason || '账户提现', idempotencyKey: v.idempotencyKey,
+      requestHash: requestHash('withdraw', { account: v.accountNo, amount: v.amountFen, card: v.cardNo, hold: v.holdId ?? null, reason: v.reason }),
+      lines: [{ accountNo: v.accountNo, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: ctx.cusCode }, { accountNo: platform.suspense, amountFen: v.amountFen }],
+      hold: v.holdId ? { op: 'capture', holdId: v.holdId, amountFen: v.amountFen, ownerCusCode: ctx.cusCode } : undefined,
+    };
+    const byEntry = async (c: SqlConn, entryId: string) => {
+      const [o] = await c.query<{ id: string }>('SELECT id FROM channel_orders WHERE reserve_entry_id = $1', [entryId]);
+      return (await orderById(c, ctx.tenantId, o.id))!;
+    };
+    const { order, fresh } = await this.inTx(
+      input,
+      async (c) => {
+        const [card] = await c.query<{ ok: boolean }>(
+          `SELECT true AS ok FROM bank_cards b JOIN accounts a ON a.customer_id = b.customer_id WHERE a.tenant_id = $1 AND a.account_no = $2 AND b.card_no = $3 AND b.status = 'bound'`,
+          [ctx.tenantId, v.accountNo, v.cardNo],
+        );
+        const entry = await this.postIn(c, input);
+        if (entry.replayed) return { order: await byEntry(c, entry.id), fresh: false };
+        if (!card) throw new AppError(400, LEDGER_MSG.cardNotBound);
+        const id = randomUUID();
+        const [acc] = await c.query<{ id: string }>('SELECT id::text FROM accounts WHERE account_no = $1', [v.accountNo]);
+        await insertOrder(c, { id, tenantId: ctx.tenantId, kind: 'withdraw', accountId: acc.id, amountFen: v.amountFen, cardNo: v.cardNo, key: v.idempotencyKey, hash: input.requestHash, actor: ctx.actor, reason: v.reason, reserveEntryId: entry.id });
+        return { order: (await orderById(c, ctx.tenantId, id))!, fresh: true };
+      },
+      async (c) => ({ order: await byEntry(c, (await replayAfterRace(c, input)).id), fresh: false }),
+    );
+    if (fresh) await this.submit(order);
+    return orderView(order);
+  }
+
+  private async submit(o: OrderRow): Promise<void> {
+    await this.channel.submit({ orderId: o.id, tenantId: o.tenant_id, kind: o.kind, amountFen: BigInt(o.amount), cardNo: o.card_no });
+  }
+
+  /** The channel's callback: applies the outcome once (repeated callbacks are no-ops). */
+  async onChannelResult(r: ChannelResult): Promise<void> {
+    const platform = await this.platform(r.tenantId);
+    await this.inTx(null, (c) => completeOrder(c, r, platform), async () => false);
+  }
+
+  /** Hands orders still pending (e.g. after a restart) to the channel again; returns how many. */
+  async resumePending(): Promise<number> {
+    const rows = await this.store.query<OrderRow>(`SELECT o.id, o.tenant_id, o.kind, o.amount::text, o.card_no FROM channel_orders o WHERE o.status = 'pending' ORDER BY o.created_at LIMIT 10000`);
+    for (const o of rows) await this.submit(o);
+    return rows.length;
+  }
+
+  // ---- reads and administration ----
+  customer = (tenantId: string, cusCode: string): Promise<CustomerView> => A.customerByCode(this.store, tenantId, cusCode).then(A.customerView);
+  accounts = (ctx: OpContext, cusCode: string): Promise<AccountView[]> => this.scoped(ctx, cusCode, () => A.accountsOf(this.store, ctx.tenantId, cusCode));
+  account = (ctx: OpContext, accountNo: string): Promise<AccountView> => A.accountByNo(this.store, ctx.tenantId, accountNo, ctx.cusCode);
+  entries = (ctx: OpContext, accountNo: string, pageNum = 1, pageSize = 10) => A.entriesOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null, pageNum, pageSize);
+  holds = (ctx: OpContext, accountNo: string): Promise<HoldView[]> => A.holdsOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null);
+  cards = (ctx: OpContext, cusCode: string): Promise<BankCardView[]> => this.scoped(ctx, cusCode, () => A.cardsOf(this.store, ctx.tenantId, cusCode));
+
+  async order(ctx: OpContext, orderId: string): Promise<OrderView> {
+    const o = await orderById(this.store, ctx.tenantId, orderId);
+    if (!o) throw new AppError(404, LEDGER_MSG.orderNotFound);
+    if (ctx.cusCode) await A.accountByNo(this.store, ctx.tenantId, o.account_no, ctx.cusCode).catch(() => Promise.reject(new AppError(404, LEDGER_MSG.orderNotFound)));
+    return orderView(o);
+  }
+
+  async customerDetail(ctx: OpContext, cusCode: string): Promise<{ customer: CustomerView; accounts: AccountView[]; bankCards: BankCardView[]; recentEntries: EntryView[] }> {
+    return this.scoped(ctx, cusCode, async () => {
+      const customer = await this.customer(ctx.tenantId, cusCode);
+      const accounts = await A.accountsOf(this.store, ctx.tenantId, cusCode);
+      const recent = (await Promise.all(accounts.map((a) => A.entriesOf(this.store, ctx.tenantId, a.acctNo, null, 1, 10)))).flatMap((p) => p.listData);
+      recent.sort((x, y) => (BigInt(y.entryNo) > BigInt(x.entryNo) ? 1 : -1));
+      return { customer, accounts, bankCards: await A.cardsOf(this.store, ctx.tenantId, cusCode), recentEntries: recent.slice(0, 10) };
+    });
+  }
+
+  createCustomer = (v: Parameters<typeof A.createCustomer>[1]) => A.createCustomer(this.store, v).then(A.customerView);
+  setCustomerStatus = (ctx: OpContext, cusCode: string, status: 'enabled' | 'disabled') => A.setCustomerStatus(this.store, ctx.tenantId, cusCode, status).then(A.customerView);
+  openAccount = (ctx: OpContext, v: { cusCode: string; type: CustomerAccountType; idempotencyKey: string }) =>
+    this.scoped(ctx, v.cusCode, () => this.store.tx((c) => A.openAccount(c, { tenantId: ctx.tenantId, cusCode: v.cusCode, type: v.type, key: v.idempotencyKey, actor: ctx.actor })));
+  bindCard = (ctx: OpContext, v: { cusCode: string; cardNo: string; holderName: string; bankName: string }) =>
+    this.scoped(ctx, v.cusCode, () => A.bindCard(this.store, { tenantId: ctx.tenantId, actor: ctx.actor, ...v }));
+
+  /** A customer user only ever sees their own customer: anything else is absent. */
+  private scoped<T>(ctx: OpContext, cusCode: string, fn: () => Promise<T>): Promise<T> {
+    if (ctx.cusCode && ctx.cusCode !== cusCode) return Promise.reject(new AppError(404, LEDGER_MSG.customerNotFound));
+    return fn();
+  }
+}
