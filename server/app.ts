@@ -33,6 +33,7 @@ import { configRoutes } from './modules/config/routes';
 import { messageRoutes } from './modules/message/routes';
 import { jobsRoutes } from './modules/jobs/routes';
 import { rbacRoutes } from './modules/rbac/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
 import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
 import { Scheduler, type SchedulerSettings } from './scheduler/scheduler';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(messageRoutes, moduleOptions);
       await api.register(jobsRoutes, moduleOptions);
       await api.register(rbacRoutes, moduleOptions);
+      await api.register(ledgerRoutes, moduleOptions);
     },
     { prefix: API_BASE },
   );
