@@ -117,7 +117,7 @@ describe.each(BACKENDS)('departments on %s', (backend) => {
 
   it('keeps departments per tenant', async () => {
     await t.sql(`INSERT INTO roles (id, role_code, role_name, tenant_id) VALUES ('r-t1', 't1_depart', '租户部门管理', '1')`);
-    await t.sql(`INSERT INTO role_permissions SELECT 'r-t1', id FROM permissions WHERE perms LIKE 'system:depart:%'`);
+    await t.sql(`INSERT INTO role_permissions SELECT 'r-t1', id FROM permissions WHERE perms LIKE 'system:depart%'`);
     await t.sql(`INSERT INTO users (id, username, realname, password_hash) VALUES ('u-t1', 't1user', 't1user', 'x')`);
     await t.sql(`INSERT INTO user_groups (user_id, group_id) VALUES ('u-t1', 'g-cus')`);
     await t.sql(`INSERT INTO user_roles VALUES ('u-t1', 'r-t1')`);

@@ -51,9 +51,8 @@ const departGrants = async (db: Db, departId: string) =>
 export const departRoleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const db = deps.db;
   const tags = ['rbac'];
-  const config = { permission: RBAC_CODE.departRole };
 
-  app.get(RBAC.departRoleList, { schema: { querystring: departRoleListQuery, tags }, config }, async (req) => {
+  app.get(RBAC.departRoleList, { schema: { querystring: departRoleListQuery, tags }, config: { permission: RBAC_CODE.departRoleList } }, async (req) => {
     const { tenantId } = authOf(req);
     const d = await departInTenant(db, req.query.deptId, tenantId);
     const q = listQueryOf(req.query, FIELDS);
@@ -67,7 +66,7 @@ export const departRoleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     );
   });
 
-  app.post(RBAC.departRoleAdd, { schema: { body: departRoleAddBody, tags }, config: { ...config, signed: true } }, async (req) => {
+  app.post(RBAC.departRoleAdd, { schema: { body: departRoleAddBody, tags }, config: { permission: RBAC_CODE.departRoleAdd, signed: true } }, async (req) => {
     const { tenantId } = authOf(req);
     const b = req.body;
     const row = await db.transaction(async (tx) => {
@@ -80,7 +79,7 @@ export const departRoleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     return sysOk(toRecord(row), RBAC_MSG.added);
   });
 
-  app.put(RBAC.departRoleEdit, { schema: { body: departRoleEditBody, tags }, config: { ...config, signed: true } }, async (req) => {
+  app.put(RBAC.departRoleEdit, { schema: { body: departRoleEditBody, tags }, config: { permission: RBAC_CODE.departRoleEdit, signed: true } }, async (req) => {
     const { tenantId } = authOf(req);
     const b = req.body;
     const row = await db.transaction(async (tx) => {
@@ -93,7 +92,7 @@ export const departRoleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     return sysOk(toRecord(row), RBAC_MSG.edited);
   });
 
-  app.delete(RBAC.departRoleDelete, { schema: { querystring: idQuery, tags }, config }, async (req) => {
+  app.delete(RBAC.departRoleDelete, { schema: { querystring: idQuery, tags }, config: { permission: RBAC_CODE.departRoleDelete } }, async (req) => {
     const { tenantId } = authOf(req);
     await db.transaction(async (tx) => {
       const r = await roleInTenant(tx, req.query.id, tenantId);
@@ -104,18 +103,18 @@ export const departRoleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   });
 
   // The tree a department role is chosen from: the department's own permissions only.
-  app.get(RBAC.departRolePermTree, { schema: { querystring: departIdQuery, tags }, config }, async (req) => {
+  app.get(RBAC.departRolePermTree, { schema: { querystring: departIdQuery, tags }, config: { permission: RBAC_CODE.departRoleAuth } }, async (req) => {
     const d = await departInTenant(db, req.query.departId, authOf(req).tenantId);
     return sysOk(await permissionTree(db, await departGrants(db, d.id)));
   });
 
-  app.get(RBAC.departRolePermission, { schema: { querystring: departRolePermissionQuery, tags }, config }, async (req) => {
+  app.get(RBAC.departRolePermission, { schema: { querystring: departRolePermissionQuery, tags }, config: { permission: RBAC_CODE.departRoleAuth } }, async (req) => {
     const r = await roleInTenant(db, req.query.roleId, authOf(req).tenantId);
     const rows = await db.select({ id: departRolePermissions.permissionId }).from(departRolePermissions).where(eq(departRolePermissions.roleId, r.id));
     return sysOk(rows.map((x) => x.id));
   });
 
-  app.post(RBAC.saveDepartRolePermission, { schema: { body: saveDepartRolePermissionBody, tags }, config: { ...config, signed: true } }, async (req) => {
+  app.post(RBAC.saveDepartRolePermission, { schema: { body: saveDepartRolePermissionBody, tags }, config: { permission: RBAC_CODE.departRoleAuth, signed: true } }, async (req) => {
     const { tenantId } = authOf(req);
     const { add, remove } = grantDiff(req.body.permissionIds, req.body.lastpermissionIds);
     await db.transaction(async (tx) => {

@@ -21,7 +21,9 @@ export const RBAC_MENU: CatalogueEntry[] = [
   page('m-system-depart', '部门管理', '/system/depart', 'auth/DepartList', 'apartment', 3),
   ...buttons('m-system-depart', [
     [RBAC_CODE.departList, '部门查询'], [RBAC_CODE.departAdd, '添加部门'], [RBAC_CODE.departEdit, '编辑部门'],
-    [RBAC_CODE.departDelete, '删除部门'], [RBAC_CODE.departAuth, '部门授权'], [RBAC_CODE.departRole, '部门角色'],
+    [RBAC_CODE.departDelete, '删除部门'], [RBAC_CODE.departAuth, '部门授权'],
+    [RBAC_CODE.departRoleList, '部门角色列表'], [RBAC_CODE.departRoleAdd, '添加部门角色'], [RBAC_CODE.departRoleEdit, '编辑部门角色'],
+    [RBAC_CODE.departRoleDelete, '删除部门角色'], [RBAC_CODE.departRoleAuth, '部门角色授权'],
   ]),
   page('m-system-permission', '菜单管理', '/system/permission', 'auth/PermissionList', 'menu', 4),
   ...buttons('m-system-permission', [
