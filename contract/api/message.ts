@@ -15,6 +15,8 @@ export const MP = {
   markRead: '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
   mySends: '/sys/sysAnnouncementSend/getMyAnnouncementSend',
   readAll: '/sys/sysAnnouncementSend/readAll',
+  /** Recipient choices of the admin form (users of the tenant, roles, departments). */
+  recipientOptions: '/sys/annountCement/recipientOptions',
   /** The notification socket: `${API_BASE}${MP.socket}?token=`. */
   socket: '/websocket',
 } as const;
@@ -116,6 +118,14 @@ export const mySendsQuery = z.object({
   msgCategory: z.enum(['1', '2', '']).optional(),
   titile: z.string().trim().max(100).optional(),
 });
+
+export const recipientOptionsQuery = z.object({
+  type: z.enum(['USER', 'ROLE', 'DEPART']),
+  keyword: z.string().trim().max(50).optional(),
+  /** Labels for these ids (an edited announcement's recipients). */
+  ids: z.string().max(20_000).optional(),
+});
+export interface RecipientOption { value: string; label: string }
 
 /** An announcement as the admin list and the detail show it. */
 export interface Announcement {

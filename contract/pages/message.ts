@@ -1,2 +1,2 @@
 // Pages of announcements and notifications.
-export const MESSAGE_PAGES = [] as const;
+export const MESSAGE_PAGES = ['message/AnnouncementList', 'message/UserAnnouncement'] as const;

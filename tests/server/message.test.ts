@@ -149,6 +149,13 @@ describe.each(BACKENDS)('announcements on %s', (backend) => {
     expect((await call(t.app, 'DELETE', MP.remove, undefined, { token: tok.t1admin, query: { id } })).statusCode).toBe(404);
     expect((await add({ msgType: 'USER', userIds: ['u-operator'] }, 't1admin')).json().message).toBe('接收对象不存在');
 
+    const opts = (await get(MP.recipientOptions, 't1admin', { type: 'USER' })).json().result.map((o: { value: string }) => o.value);
+    expect(opts.sort()).toEqual(['u-customer', 'u-t1admin']);
+    const named = (await get(MP.recipientOptions, 'admin', { type: 'USER', keyword: '经办' })).json().result;
+    expect(named).toEqual([{ value: 'u-operator', label: '张经办（operator）' }]);
+    expect((await get(MP.recipientOptions, 'admin', { type: 'DEPART', ids: 'd-a01a01' })).json().result).toEqual([{ value: 'd-a01a01', label: '运营部（A01A01）' }]);
+    expect((await get(MP.recipientOptions, 'operator', { type: 'ROLE' })).statusCode).toBe(403);
+
     const mine = (await get(MP.listByUser, 'customer')).json().result.anntMsgList.map((x: { id: string }) => x.id);
     expect(mine).toContain(t1);
     expect(mine).not.toContain(id);

@@ -2,7 +2,7 @@
 // announcements and read state ('authenticated'), and the notification socket with its fan-out.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ANNT_MSG, ANNT_PERMS, MP, anntAddBody, anntEditBody, idQuery, idsQuery, markReadBody, mySendsQuery } from '../../../contract/api/message';
+import { ANNT_MSG, ANNT_PERMS, MP, anntAddBody, anntEditBody, idQuery, idsQuery, markReadBody, mySendsQuery, recipientOptionsQuery } from '../../../contract/api/message';
 import { parseListQuery } from '../../../contract/listQuery';
 import { hasPermission } from '../../../contract/permission';
 import type { ModuleOptions } from '../../context';
@@ -11,6 +11,7 @@ import { authOf } from '../../http/guard';
 import { createBroker } from '../../realtime/broker';
 import { NotifyHub, notifySocketRoutes } from '../../realtime/notifyHub';
 import { permissionLists } from '../resources/service';
+import { recipientOptions } from './recipients';
 import * as svc from './service';
 
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -61,6 +62,13 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     const { fanOut } = await svc.revokeAnnouncement(db, authOf(req).tenantId, req.query.id);
     await publish(fanOut);
     return sysOk(null, ANNT_MSG.revoked);
+  });
+
+  // The form's picker: reading who exists is part of composing an announcement.
+  app.get(MP.recipientOptions, { schema: { querystring: recipientOptionsQuery, tags }, config: { permission: ANNT_PERMS.add } }, async (req) => {
+    const { type, keyword, ids } = req.query;
+    const idList = ids ? [...new Set(ids.split(',').map((x) => x.trim()).filter(Boolean))].slice(0, 1000) : undefined;
+    return sysOk(await recipientOptions(db, authOf(req).tenantId, type, keyword, idList));
   });
 
   app.get(MP.listByUser, { schema: { tags }, config: { permission: 'authenticated' } }, async (req) => {

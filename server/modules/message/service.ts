@@ -23,7 +23,12 @@ export const ANNT_RESOURCE: ListResource = {
   defaultSort: { field: 'createTime', dir: 'desc' },
 };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** 'YYYY-MM-DD HH:mm:ss' in the server's time zone, as every list of the admin shows times. */
+function iso(d: Date | null): string | null {
+  if (!d) return null;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
 
 export function toAnnouncement(r: Row): Announcement {
   const ids = splitIds(r.recipientIds);
@@ -45,7 +50,7 @@ export function toAnnouncement(r: Row): Announcement {
     sendStatus: r.sendStatus,
     sendTime: iso(r.sendTime),
     cancelTime: iso(r.cancelTime),
-    createTime: r.createTime.toISOString(),
+    createTime: iso(r.createTime) ?? '',
   };
 }
 

@@ -18,6 +18,7 @@ import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, SYSTEM_NAME } from '@contract/constants';
 import { session } from '@/stores/session';
+import { useNotifySocket } from '@/components/notify/useNotifySocket';
 import type { LayoutProps } from '../router/AuthGate';
 import { PageHost, PageLoading } from '../router/PageHost';
 import { MOBILE_TABS, tabHref, tabOf, type MobileTab } from './mobile/tabs';
@@ -40,6 +41,7 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
   const snap = useSnapshot(session);
   const onHome = current.path.toLowerCase() === HOME_PATH.toLowerCase();
   const tab: MobileTab = onHome ? tabOf(location.search) : 'apps';
+  const unread = useNotifySocket(!!snap.token);
   const sysName = snap.userInfo?.sys?.sysName || snap.sysInfo?.sysName || SYSTEM_NAME;
   const title = onHome ? (tab === 'home' ? sysName : MOBILE_TABS.find((t) => t.key === tab)!.title) : current.title;
 
@@ -71,7 +73,7 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
           }}
         >
           {MOBILE_TABS.map((t) => (
-            <TabBar.Item key={t.key} icon={TAB_ICONS[t.key]} title={t.title} />
+            <TabBar.Item key={t.key} icon={TAB_ICONS[t.key]} title={t.title} badge={t.key === 'messages' && unread ? (unread > 99 ? '99+' : unread) : undefined} />
           ))}
         </TabBar>
         <SafeArea position="bottom" />

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH } from '@contract/constants';
 import { session } from '@/stores/session';
+import NotifyBell from '@/components/notify/NotifyBell';
 import type { MenuRoute } from '../../router/routes';
 import { MenuSearch } from './MenuSearch';
 import { PlatformSwitcher, SystemSwitcher, useSwitcherFlags } from './Switchers';
@@ -52,7 +53,7 @@ export function HeaderBar({ routes, collapsed, onToggle, left, onOpenSettings }:
             </button>
           </Tooltip>
         )}
-        {/* Slot of the notification bell (plat/org group types); it comes with the notification issue. */}
+        <NotifyBell />
         <UserMenu onOpenSettings={onOpenSettings} />
       </div>
     </div>
