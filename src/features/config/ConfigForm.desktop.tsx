@@ -19,7 +19,7 @@ function control(f: FormField, options: ListOption[] | undefined, editing: boole
     case 'json':
       return (
         <Input.TextArea
-          rows={7}
+          autoSize={{ minRows: 6, maxRows: 16 }}
           spellCheck={false}
           style={mono}
           placeholder={f.placeholder}
