@@ -196,6 +196,9 @@ export interface ListKitApi<T extends ListRow = ListRow> {
   openEditor: (record: T | null) => void;
   /** True when the user may use the code (suffix under the prefix, or a full code). */
   can: (code: string) => boolean;
+  /** Messages and confirmation in the current view's kit (antd message/Modal or antd-mobile Toast/Dialog). */
+  message: { success: (m: string) => void; warning: (m: string) => void; error: (m: string) => void };
+  confirm: (o: { title: string; content: string }) => Promise<boolean>;
 }
 
 /** A super query condition row (spec §3): sent as JSON in superQueryParams. */

@@ -195,6 +195,8 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
     currentParams: () => listParams(stateRef.current.requestState),
     openEditor,
     can,
+    message: { success: ui.success, warning: ui.warning, error: ui.error },
+    confirm: ui.confirm,
   };
   const apiRef = useRef(api as unknown as ListKitApi);
   apiRef.current = api as unknown as ListKitApi;
