@@ -38,6 +38,9 @@ describe.each(BACKENDS)('config: look-ups (%s)', (backend) => {
     expect((await dup({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'admin' })).json().message).toBe('角色编码已存在');
     expect((await dup({ tableName: 'users', fieldName: 'phone', fieldVal: '13800000002' })).json().message).toBe('手机号码已存在');
     expect((await dup({ tableName: 'tenants', fieldName: 'name', fieldVal: '演示租户' })).statusCode).toBe(400);
+    await t.sql(`UPDATE users SET email = 'Ops@Example.com' WHERE id = 'u-operator'`);
+    expect((await dup({ tableName: 'sys_user', fieldName: 'email', fieldVal: 'ops@example.COM' })).json().message).toBe('邮箱已存在');
+    expect((await dup({ tableName: 'sys_user', fieldName: 'email', fieldVal: 'ops@example.com', dataId: 'u-operator' })).statusCode).toBe(200);
     // dictionary codes are per tenant: tenant 1 has 'sex' too, but not 'nope'
     expect((await dup({ tableName: 'dicts', fieldName: 'dictCode', fieldVal: 'sex' }, customer)).statusCode).toBe(400);
     // value required

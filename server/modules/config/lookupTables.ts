@@ -8,7 +8,13 @@ import { normaliseName } from '../../../contract/api/configRules';
 import type { Db } from '../../db/client';
 import * as t from '../../db/schema';
 
-export interface LookupColumn { col: PgColumn; label: string; type: 'text' | 'int' }
+export interface LookupColumn {
+  col: PgColumn;
+  label: string;
+  type: 'text' | 'int';
+  /** Compared case-insensitively by the duplicate check (as its unique index is). */
+  ci?: boolean;
+}
 export interface LookupTable {
   table: PgTable;
   id: PgColumn;
@@ -46,10 +52,11 @@ const TABLES: Record<string, LookupTable> = {
       realname: text(t.users.realname, '用户姓名'),
       mobile: text(t.users.mobile, '手机号码'),
       phone: text(t.users.mobile, '手机号码'),
+      email: { col: t.users.email, label: '邮箱', type: 'text', ci: true },
       orgcode: text(t.users.orgCode, '机构编码'),
       status: int(t.users.status, '状态'),
     },
-    unique: ['username', 'mobile', 'phone'],
+    unique: ['username', 'mobile', 'phone', 'email'],
     readable: true,
     readScope: usersOfTenant,
   },

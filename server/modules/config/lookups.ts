@@ -44,7 +44,7 @@ export async function duplicateCount(db: Db, tenantId: string, q: { tableName: s
   if (q.value === '') return refuse(CONFIG_MSG.valueRequired);
   if (key.type === 'int' && !/^-?\d{1,9}$/.test(q.value)) return { cnt: 0, label: key.label };
   const where = and(
-    eq(key.col, key.type === 'int' ? Number(q.value) : q.value),
+    key.ci ? sql`lower(${key.col}) = lower(${q.value})` : eq(key.col, key.type === 'int' ? Number(q.value) : q.value),
     q.dataId ? ne(table.id, q.dataId) : undefined,
     table.uniqueScope?.(tenantId),
   );
