@@ -8,6 +8,9 @@ import { configPages } from '@/features/config/pages';
 import { messagePages } from '@/features/message/pages';
 import { jobPages } from '@/features/jobs/pages';
 import { authPages } from '@/features/auth/pages';
+import { payCusPages } from '@/features/payCus/pages';
+import { acctPages } from '@/features/acct/pages';
+import { approvePages } from '@/features/approve/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -24,4 +27,4 @@ const corePages: Record<(typeof CORE_PAGES)[number], PageModule> = {
   'exception/500': lazy(() => import('@/features/exception/ServerError')),
 };
 
-export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages, ...authPages };
+export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages, ...authPages, ...payCusPages, ...acctPages, ...approvePages };
