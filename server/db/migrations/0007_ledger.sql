@@ -112,7 +112,6 @@ CREATE TABLE journal_entries (
   UNIQUE (tenant_id, idempotency_key),
   UNIQUE (tenant_id, lane, lane_seq)
 );
-CREATE INDEX journal_entries_tenant_no ON journal_entries (tenant_id, entry_no);
 CREATE INDEX journal_entries_hold ON journal_entries (hold_id) WHERE hold_id IS NOT NULL;
 
 CREATE TABLE postings (

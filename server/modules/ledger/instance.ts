@@ -23,7 +23,10 @@ export function ledgerServiceFor(db: Db, channel?: () => PaymentChannel): Ledger
 }
 
 /** Stops the service's channel and forgets it (app close). */
-export function releaseLedgerService(db: Db): void {
-  services.get(db)?.channel.close();
+export async function releaseLedgerService(db: Db): Promise<void> {
+  const s = services.get(db);
   services.delete(db);
+  if (!s) return;
+  s.channel.close();
+  await s.store.close();
 }

@@ -75,7 +75,21 @@ function validateShape(input: PostInput): void {
 }
 
 /** Inside a transaction: posts the entry, or returns the original one for a replayed key. */
-export async function postEntry(c: SqlConn, input: PostInput, lanes: number = CHAIN_LANES): Promise<PostedEntry> {
+export interface PostOptions {
+  lanes?: number;
+  /** The transaction exists for this posting alone: its last statement may carry the COMMIT. */
+  standalone?: boolean;
+}
+
+/** The tenant has no chain lanes yet; nothing was written (see ensureLanes). */
+export class LanesMissing extends Error {
+  constructor(readonly tenantId: string) {
+    super(`ledger: tenant ${tenantId} has no chain lanes yet`);
+  }
+}
+
+export async function postEntry(c: SqlConn, input: PostInput, opts: PostOptions = {}): Promise<PostedEntry> {
+  const lanes = opts.lanes ?? CHAIN_LANES;
   validateShape(input);
   const hold = input.hold;
 
@@ -174,23 +188,19 @@ export async function postEntry(c: SqlConn, input: PostInput, lanes: number = CH
     holdSql = `, hd AS (UPDATE holds SET remaining = $22::bigint, status = $23, resolved_at = CASE WHEN $23 = 'open' THEN NULL ELSE now() END
                  FROM h WHERE holds.id = $12)`;
   }
-  let written = await c.query<{ entry_no: string }>(writeSql(true, holdSql), params);
-  // Every lane busy: wait for one instead of skipping.
-  if (!written.length) written = await c.query<{ entry_no: string }>(writeSql(false, holdSql), params);
-  // No lanes yet: the tenant's first entry creates them.
-  if (!written.length) {
-    await ensureLanes(c, input.tenantId, lanes);
-    written = await c.query<{ entry_no: string }>(writeSql(false, holdSql), params);
-  }
-  if (!written.length) throw new Error(`ledger: no chain lane for tenant ${input.tenantId}`);
+  // Standalone: the write travels with the COMMIT (one round trip); inside a caller's transaction: plain.
+  const write = (text: string) => (opts.standalone && c.queryAndCommit ? c.queryAndCommit<{ entry_no: string }>(text, params) : c.query<{ entry_no: string }>(text, params));
+  const written = await write(writeSql(holdSql));
+  // No lanes: the tenant's first entry. Nothing was written; create them and post again.
+  if (!written.length) throw new LanesMissing(input.tenantId);
   return { id, entryNo: written[0].entry_no, kind: input.kind, createdAt, holdId, replayed: false };
 }
 
-function writeSql(skipLocked: boolean, holdSql: string): string {
-  const lane = skipLocked
-    ? 'SELECT tenant_id, lane FROM ledger_heads WHERE tenant_id = $1 ORDER BY (lane + $2::int) % $3::int FOR UPDATE SKIP LOCKED LIMIT 1'
-    : 'SELECT tenant_id, lane FROM ledger_heads WHERE tenant_id = $1 AND lane = $2::int % $3::int FOR UPDATE';
-  return `WITH lane AS (${lane}),
+// The lane: the first free one from a random start (SKIP LOCKED); when all are busy, the start
+// lane, whose row lock the UPDATE below then waits for.
+function writeSql(holdSql: string): string {
+  return `WITH lane AS (SELECT $1::text AS tenant_id, COALESCE(
+      (SELECT lane FROM ledger_heads WHERE tenant_id = $1 ORDER BY (lane + $2::int) % $3::int FOR UPDATE SKIP LOCKED LIMIT 1), $2::int) AS lane),
     no AS (SELECT nextval('journal_entry_no_seq') AS entry_no),
     h AS (UPDATE ledger_heads hd SET seq = hd.seq + 1, prev_hash = hd.last_hash,
             last_hash = encode(sha256(convert_to(hd.last_hash || E'\\n' || hd.lane::text || E'\\n' || (hd.seq + 1)::text || E'\\n' || no.entry_no::text || E'\\n' || $4, 'UTF8')), 'hex')
@@ -208,7 +218,7 @@ function writeSql(skipLocked: boolean, holdSql: string): string {
 }
 
 /** Creates the tenant's chain lanes (idempotent). */
-async function ensureLanes(c: SqlConn, tenantId: string, lanes: number): Promise<void> {
+export async function ensureLanes(c: SqlConn, tenantId: string, lanes: number): Promise<void> {
   await c.query(
     `INSERT INTO ledger_heads (tenant_id, lane, seq, last_hash) SELECT $1, g, 0, $2 FROM generate_series(0, $3::int - 1) g ON CONFLICT DO NOTHING`,
     [tenantId, GENESIS_HASH, lanes],

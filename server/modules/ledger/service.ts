@@ -49,7 +49,7 @@ import { AppError } from '../../http/envelope';
 import * as A from './accounts';
 import { requestHash } from './hash';
 import { completeOrder, insertOrder, orderById, orderByKey, orderView, replayOrder, type OrderRow } from './orders';
-import { CHAIN_LANES, isIdempotencyClash, postEntry, replayAfterRace, type PostInput, type PostedEntry } from './posting';
+import { CHAIN_LANES, LanesMissing, ensureLanes, isIdempotencyClash, postEntry, replayAfterRace, type PostInput, type PostedEntry } from './posting';
 import type { LedgerStore, SqlConn } from './store';
 
 export interface OpContext { tenantId: string; actor: string; requestId?: string; cusCode?: string | null }
@@ -69,12 +69,12 @@ export class LedgerService {
 
   // ---- posting ----
   postIn(c: SqlConn, input: PostInput): Promise<PostedEntry> {
-    return postEntry(c, input, this.lanes);
+    return postEntry(c, input, { lanes: this.lanes });
   }
 
   /** postEntry in its own transaction; a twin request racing on the same key gets the original. */
   async post(input: PostInput): Promise<PostedEntry> {
-    return this.inTx(input, (c) => this.postIn(c, input), (c) => replayAfterRace(c, input));
+    return this.inTx(input, (c) => postEntry(c, input, { lanes: this.lanes, standalone: true }), (c) => replayAfterRace(c, input));
   }
 
   private async inTx<T>(input: PostInput | null, fn: (c: SqlConn) => Promise<T>, onClash: (c: SqlConn) => Promise<T>): Promise<T> {
@@ -83,6 +83,10 @@ export class LedgerService {
         return await this.store.tx(fn);
       } catch (err) {
         if (input && isIdempotencyClash(err)) return this.store.tx(onClash);
+        if (err instanceof LanesMissing && attempt < 3) {
+          await ensureLanes(this.store, err.tenantId, this.lanes);
+          continue;
+        }
         if (attempt < 3 && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
         throw err;
       }

@@ -38,7 +38,7 @@ export async function verifyLedger(c: SqlConn): Promise<VerifyReport> {
       const rows = await c.query<EntryRow>(
         `SELECT id, tenant_id, entry_no::text, lane, lane_seq::text, kind, actor, reason, idempotency_key, request_hash, request_id, hold_id,
                 hold_delta::text, reverses, created_at, prev_hash, hash
-           FROM journal_entries WHERE tenant_id = $1 AND lane = $2 AND lane_seq > $3::bigint ORDER BY lane_seq LIMIT ${BATCH}`,
+           FROM journal_entries WHERE tenant_id = $1 AND lane = $2 AND lane_seq > $3::bigint ORDER BY journal_entries.lane_seq LIMIT ${BATCH}`,
         [head.tenant_id, head.lane, after.toString()],
       );
       if (!rows.length) break;
