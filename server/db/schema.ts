@@ -1,6 +1,6 @@
 // Drizzle mirror of the hand-written SQL in ./migrations. The SQL is the truth for the database;
 // this file is what the services query through. Keep the two in step.
-import { boolean, integer, pgTable, pgView, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -417,5 +417,122 @@ export const checkRules = pgTable('check_rules', {
   ruleName: text('rule_name').notNull(),
   ruleJson: text('rule_json').notNull(),
   description: text('description'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// 0008_pay.sql (payment orders; the pay module queries them with parameterised SQL through the ledger store)
+const fen = (name: string) => bigint(name, { mode: 'bigint' });
+export const payOrders = pgTable('pay_orders', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  orderNo: text('order_no').notNull(),
+  kind: text('kind').notNull(),
+  status: text('status').notNull(),
+  version: integer('version').notNull().default(1),
+  makerId: text('maker_id').notNull(),
+  makerName: text('maker_name').notNull().default(''),
+  approverId: text('approver_id'),
+  approverName: text('approver_name'),
+  fromAcctNo: text('from_acct_no'),
+  fromCusCode: text('from_cus_code'),
+  payeeName: text('payee_name'),
+  payeeAcctNo: text('payee_acct_no'),
+  bankCardNo: text('bank_card_no'),
+  toCusCode: text('to_cus_code'),
+  amount: fen('amount').notNull(),
+  paidAmount: fen('paid_amount').notNull().default(0n),
+  remark: text('remark').notNull().default(''),
+  direction: text('direction'),
+  origOrderId: text('orig_order_id'),
+  payload: jsonb('payload').notNull(),
+  splits: jsonb('splits'),
+  holdId: text('hold_id'),
+  rejectReason: text('reject_reason'),
+  failReason: text('fail_reason'),
+  channelOrderId: text('channel_order_id'),
+  rowCount: integer('row_count').notNull().default(0),
+  succeededCount: integer('succeeded_count').notNull().default(0),
+  failedCount: integer('failed_count').notNull().default(0),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  submittedAt: ts('submitted_at'),
+  decidedAt: ts('decided_at'),
+  finishedAt: ts('finished_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export const payOrderEvents = pgTable('pay_order_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  orderId: text('order_id').notNull(),
+  tenantId: text('tenant_id').notNull(),
+  action: text('action').notNull(),
+  actorId: text('actor_id').notNull(),
+  actorName: text('actor_name').notNull().default(''),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  reason: text('reason').notNull().default(''),
+  version: integer('version').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export const payBatchRows = pgTable(
+  'pay_batch_rows',
+  {
+    orderId: text('order_id').notNull(),
+    rowNo: integer('row_no').notNull(),
+    payeeName: text('payee_name').notNull(),
+    payeeAcctNo: text('payee_acct_no'),
+    bankCardNo: text('bank_card_no'),
+    amount: fen('amount').notNull(),
+    remark: text('remark').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    failReason: text('fail_reason'),
+    entryId: text('entry_id'),
+    channelOrderId: text('channel_order_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.rowNo] })],
+);
+export const invoices = pgTable('invoices', {
+  id: text('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  cusCode: text('cus_code').notNull(),
+  amount: fen('amount').notNull(),
+  title: text('title').notNull(),
+  taxNo: text('tax_no').notNull().default(''),
+  remark: text('remark').notNull().default(''),
+  status: text('status').notNull().default('applied'),
+  invoiceNo: text('invoice_no'),
+  appliedBy: text('applied_by').notNull(),
+  issuedBy: text('issued_by'),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  issuedAt: ts('issued_at'),
+});
+export const customerStatusLog = pgTable('customer_status_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  cusCode: text('cus_code').notNull(),
+  status: text('status').notNull(),
+  reason: text('reason').notNull().default(''),
+  actorId: text('actor_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export const payPasswords = pgTable('pay_passwords', {
+  userId: text('user_id').primaryKey(),
+  passwordHash: text('password_hash').notNull(),
+  failed: integer('failed').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export const opPasswords = pgTable('op_passwords', {
+  userId: text('user_id').primaryKey(),
+  passwordHash: text('password_hash').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export const decryptedSessions = pgTable('decrypted_sessions', {
+  familyId: text('family_id').primaryKey(),
+  userId: text('user_id').notNull(),
+  decryptedUntil: ts('decrypted_until').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
