@@ -29,3 +29,15 @@ export function reloadNotices(): Promise<void> {
 }
 
 export const unreadCount = (s: { anntMsgTotal: number; sysMsgTotal: number }) => s.anntMsgTotal + s.sysMsgTotal;
+
+/** A socket push as it came (announcements, and pushes of other modules such as {type:'payOrder', orderId}). */
+export type NotifyPushData = Record<string, unknown> & { cmd?: string; type?: string };
+const pushListeners = new Set<(push: NotifyPushData) => void>();
+/** Calls `listener` with every socket push; other modules react to their own `type`. */
+export function onNotifyPush(listener: (push: NotifyPushData) => void): () => void {
+  pushListeners.add(listener);
+  return () => pushListeners.delete(listener);
+}
+export function emitNotifyPush(push: NotifyPushData): void {
+  pushListeners.forEach((listener) => listener(push));
+}

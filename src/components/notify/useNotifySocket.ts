@@ -10,7 +10,7 @@ import { MP, SOCKET_HEARTBEAT, type NotifyPush } from '@contract/api/message';
 import { session } from '@/stores/session';
 import { onOpenUrl, showSystemNotification } from '@/lib/sw';
 import { INITIAL_NOTIFY, nextWake, notifyStep, type NotifyEffect, type NotifyEvent } from './socketMachine';
-import { notices, reloadNotices, unreadCount } from './store';
+import { emitNotifyPush, notices, reloadNotices, unreadCount } from './store';
 
 export function socketUrl(token: string, tenantId: string): string {
   const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -73,6 +73,7 @@ export function useNotifySocket(enabled = true): number {
           /* not JSON: still proof of life */
         }
         dispatch({ type: 'message', now: Date.now(), cmd: data.cmd });
+        if (data.cmd) emitNotifyPush(data as Record<string, unknown>);
         if ((data.cmd === 'topic' || data.cmd === 'user') && data.msgId && document.visibilityState === 'hidden') {
           void showSystemNotification({ title: data.titile ?? '新消息', body: data.msgTxt, url: announcementUrl(data.msgId), tag: data.msgId });
         }
