@@ -145,7 +145,7 @@ export default function ListKitDesktop<T extends ListRow>({ config, header, apiR
         {(config.extraButtons ?? [])
           .filter((b) => allowed(config.permissionPrefix, b.permission, kit.lists))
           .map((b) => (
-            <Button key={b.key} onClick={() => (b.needsSelection && !kit.selectedRowKeys.length ? ui.warning(MSG.selectOne) : b.onClick(kit.api.current))}>
+            <Button key={b.key} autoInsertSpace={false} onClick={() => (b.needsSelection && !kit.selectedRowKeys.length ? ui.warning(MSG.selectOne) : b.onClick(kit.api.current))}>
               {b.text}
             </Button>
           ))}

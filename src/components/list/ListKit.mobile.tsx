@@ -123,7 +123,7 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
                     </span>
                   )}
                 </div>
-                <div style={{ marginTop: 8, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4, fontSize: 13 }}>
+                <div style={{ marginTop: 8, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4, fontSize: 13, lineHeight: '20px', alignItems: 'baseline' }}>
                   {card.fields.slice(0, 4).map((f) => (
                     <FieldRow key={f} label={colOf(f)?.title ?? f} value={cellText(colOf(f), row, dicts) || '-'} />
                   ))}

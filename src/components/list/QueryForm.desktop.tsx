@@ -59,11 +59,11 @@ export default function QueryForm({ fields, values, onSearch, onReset }: { field
   };
 
   return (
-    <Form form={form} layout="inline" className="list-kit-query" onFinish={(v) => onSearch(fromForm(fields, v))}>
+    <Form form={form} name="listQuery" layout="horizontal" labelCol={{ flex: '0 0 auto' }} wrapperCol={{ flex: '1 1 0' }} className="list-kit-query" onFinish={(v) => onSearch(fromForm(fields, v))}>
       <Row gutter={[16, 12]} style={{ width: '100%' }}>
         {shown.map((f) => (
           <Col key={f.field} xs={24} sm={12} md={8} xl={6}>
-            <Form.Item name={f.field} label={f.label} style={{ width: '100%', marginInlineEnd: 0 }}>
+            <Form.Item name={f.field} label={f.label} style={{ marginBottom: 0 }}>
               {widget(f)}
             </Form.Item>
           </Col>

@@ -126,7 +126,7 @@ export default function SuperQueryDialog({ open, pageKey, fields, value, onApply
         <Col span={18}>
           <Space style={{ marginBottom: 12 }}>
             <span>过滤条件匹配：</span>
-            <Select style={{ width: 160 }} value={matchType} onChange={setMatchType} options={[{ value: 'and', label: 'AND（所有条件都要求匹配）' }, { value: 'or', label: 'OR（条件中的任意一个匹配）' }]} popupMatchSelectWidth={false} />
+            <Select style={{ width: 260 }} value={matchType} onChange={setMatchType} options={[{ value: 'and', label: 'AND（所有条件都要求匹配）' }, { value: 'or', label: 'OR（条件中的任意一个匹配）' }]} popupMatchSelectWidth={false} />
           </Space>
           {saving && (
             <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
