@@ -143,7 +143,25 @@ export async function createBroker(db: Db, log: FastifyBaseLogger): Promise<Brok
   if (client instanceof pg.Pool) {
     const broker = new PgBroker(client, log);
     await broker.start();
+    brokers.set(db, broker);
     return broker;
   }
-  return new LocalBroker();
+  const local = new LocalBroker();
+  brokers.set(db, local);
+  return local;
+}
+
+/** The broker the message module created for this database (other modules publish through it). */
+const brokers = new WeakMap<Db, Broker>();
+export const brokerOf = (db: Db): Broker | undefined => brokers.get(db);
+
+/**
+ * Pushes `payload` to these users' open sockets (every process). Returns false when no broker
+ * exists for the database (the message module is not registered), so nothing was sent.
+ */
+export async function notifyUsers(db: Db, tenantId: string, userIds: string[], payload: Record<string, unknown>): Promise<boolean> {
+  const broker = brokers.get(db);
+  if (!broker || !userIds.length) return false;
+  await broker.publish({ tenantId, to: userIds, message: payload });
+  return true;
 }
