@@ -13,14 +13,13 @@ import { tabActions } from '@/stores/tabs';
 import { logout } from '@/api/session';
 import { ChangeLoginPasswordDialog } from '@/components/dialogs/ChangeLoginPasswordDialog';
 import { DepartSwitchDialog, loadDepartsForSwitch, type DepartChoice } from '@/components/dialogs/DepartSwitchDialog';
+import { PayPasswordDialog } from '@/components/dialogs/PayPasswordDialog';
+import { OpPasswordDialog } from '@/components/dialogs/OpPasswordDialog';
+import { DataDecryptDialog } from '@/components/dialogs/DataDecryptDialog';
 import { userMenuEntries, type UserMenuKey } from './menuModel';
 
-/**
- * Entries whose dialog exists. 设置支付密码, 数据解密 and 设置操作密码 need server calls
- * (AcctPayPwdModify, UserDataDecryption, CusSetOpPwd) that come with a later issue; until then
- * their flags are computed but the entries are left out.
- */
-const BUILT: ReadonlySet<UserMenuKey> = new Set<UserMenuKey>(['changeLoginPassword', 'systemSettings', 'departSwitch']);
+/** Entries whose dialog exists (all of them since issue 4 brought the password and decryption calls). */
+const BUILT: ReadonlySet<UserMenuKey> = new Set<UserMenuKey>(['changeLoginPassword', 'setPayPassword', 'systemSettings', 'dataDecrypt', 'setOpPassword', 'departSwitch']);
 
 const LABELS: Record<UserMenuKey, { label: string; icon: ReactNode }> = {
   changeLoginPassword: { label: '修改登录密码', icon: <KeyOutlined /> },
@@ -35,7 +34,7 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { userInfo, sysInfo } = useSnapshot(session);
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'password' | 'depart' | null>(null);
+  const [dialog, setDialog] = useState<'password' | 'depart' | 'payPassword' | 'opPassword' | 'decrypt' | null>(null);
   const [departs, setDeparts] = useState<DepartChoice | null>(null);
 
   const entries = userMenuEntries(userMenuFlags(sysInfo ?? userInfo?.sys?.sysInfo ?? undefined, userInfo?.sys?.group?.groupType), BUILT);
@@ -64,6 +63,9 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
     if (key === 'logout') confirmLogout();
     else if (key === 'changeLoginPassword') setDialog('password');
     else if (key === 'systemSettings') onOpenSettings();
+    else if (key === 'setPayPassword') setDialog('payPassword');
+    else if (key === 'setOpPassword') setDialog('opPassword');
+    else if (key === 'dataDecrypt') setDialog('decrypt');
     else if (key === 'departSwitch') {
       const choice = await loadDepartsForSwitch();
       if (!choice) return;
@@ -85,6 +87,9 @@ export function UserMenu({ onOpenSettings }: { onOpenSettings: () => void }) {
       </Dropdown>
       <ChangeLoginPasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
       <DepartSwitchDialog open={dialog === 'depart'} choice={departs} onClose={() => setDialog(null)} />
+      <PayPasswordDialog open={dialog === 'payPassword'} onClose={() => setDialog(null)} />
+      <OpPasswordDialog open={dialog === 'opPassword'} onClose={() => setDialog(null)} />
+      <DataDecryptDialog open={dialog === 'decrypt'} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -9,6 +9,10 @@ import { MSG } from '@contract/messages';
 import type { SysRef } from '@contract/types';
 import { logout, switchSystem } from '@/api/session';
 import { session } from '@/stores/session';
+import { userMenuFlags } from '@contract/permission';
+import { PayPasswordDialog } from '@/components/dialogs/PayPasswordDialog';
+import { OpPasswordDialog } from '@/components/dialogs/OpPasswordDialog';
+import { DataDecryptDialog } from '@/components/dialogs/DataDecryptDialog';
 import { version } from '../../../../package.json';
 import { closeSheet, tabHref } from './tabs';
 
@@ -22,12 +26,14 @@ export default function MePanel() {
   const navigate = useNavigate();
   const snap = useSnapshot(session);
   const [switching, setSwitching] = useState(false);
+  const [dialog, setDialog] = useState<'payPassword' | 'opPassword' | 'decrypt' | null>(null);
   const user = snap.userInfo;
   const panel = new URLSearchParams(location.search).get('panel');
   const listSys = (user?.listSys ?? []) as SysRef[];
   const currentKey = user?.sys ? sysKey(user.sys as SysRef) : '';
   const name = user?.realname || user?.username || '';
   const sysName = user?.sys?.sysName || snap.sysInfo?.sysName || SYSTEM_NAME;
+  const flags = userMenuFlags(snap.sysInfo ?? user?.sys?.sysInfo ?? undefined, user?.sys?.group?.groupType);
 
   const chooseSystem = async (s: SysRef) => {
     setSwitching(false);
@@ -77,6 +83,9 @@ export default function MePanel() {
       </section>
       <List mode="card" style={{ margin: '12px' }}>
         <List.Item onClick={() => navigate(tabHref('me', { panel: 'password' }))}>修改登录密码</List.Item>
+        {flags.setPayPassword && <List.Item onClick={() => setDialog('payPassword')}>设置支付密码</List.Item>}
+        {flags.dataDecrypt && <List.Item onClick={() => setDialog('decrypt')}>数据解密</List.Item>}
+        {flags.setOpPassword && <List.Item onClick={() => setDialog('opPassword')}>设置操作密码</List.Item>}
         {listSys.length > 1 && (
           <List.Item onClick={() => setSwitching(true)} extra={user?.sys?.group?.groupName}>
             切换系统
@@ -96,6 +105,9 @@ export default function MePanel() {
           <ChangePasswordPopup visible onClose={() => closeSheet(navigate, 'me')} />
         </Suspense>
       )}
+      <PayPasswordDialog open={dialog === 'payPassword'} onClose={() => setDialog(null)} />
+      <OpPasswordDialog open={dialog === 'opPassword'} onClose={() => setDialog(null)} />
+      <DataDecryptDialog open={dialog === 'decrypt'} onClose={() => setDialog(null)} />
       <ActionSheet
         visible={switching}
         onClose={() => setSwitching(false)}
