@@ -1,5 +1,11 @@
-// Menus and buttons of the approve pages (issue 4); the calls and their permission codes live in the
-// pay and ledger modules. See server/db/catalogue.ts.
+// Menus of the approve pages (issue 4): 审批中心 with 待我审批 (the checker's pending payment orders)
+// and the hidden order detail a notification opens. The calls and their permission codes
+// (pay:order:approve, pay:order:inquiry) live in the pay module. See server/db/catalogue.ts.
+import { APPROVE_DETAIL_PATH, APPROVE_LIST_PATH } from '../../contract/pages/approve';
 import type { CatalogueEntry } from '../db/catalogue';
 
-export const APPROVE_MENU: CatalogueEntry[] = [];
+export const APPROVE_MENU: CatalogueEntry[] = [
+  { id: 'm-approve', name: '审批中心', path: '/approve', component: 'layouts/RouteView', redirect: APPROVE_LIST_PATH, icon: 'audit', sortNo: 12, type: '0', grant: ['approver'] },
+  { id: 'm-approve-list', parentId: 'm-approve', name: '待我审批', path: APPROVE_LIST_PATH, component: 'approve/ApproveList', componentName: 'ApproveList', icon: 'audit', sortNo: 1, type: '1', grant: ['approver'] },
+  { id: 'm-approve-detail', parentId: 'm-approve', name: '审批详情', path: APPROVE_DETAIL_PATH, component: 'approve/ApproveDetail', componentName: 'ApproveDetail', icon: 'file-text', sortNo: 2, type: '1', hidden: true, grant: ['approver'] },
+];

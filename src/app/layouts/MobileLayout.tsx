@@ -3,6 +3,7 @@
 // URL scheme of the tabs. The four tabs live on the home route so that every one has a deep link
 // and the browser (or Android) back button walks back through them:
 //   /Home              首页 (the home page of the menu)
+//   /Home?tab=approve  审批 (orders waiting for this user; only with pay:order:approve; badge = count)
 //   /Home?tab=apps     应用 (the user's menu as a grid, grouped by top-level menu)
 //   /Home?tab=messages 消息
 //   /Home?tab=me       我的 (profile, password, system switch, about, logout)
@@ -13,12 +14,15 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { NavBar, SafeArea, TabBar } from 'antd-mobile';
 import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
+import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
 import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, SYSTEM_NAME } from '@contract/constants';
 import { session } from '@/stores/session';
 import { useNotifySocket } from '@/components/notify/useNotifySocket';
+import { pending } from '@/features/approve/pending';
+import { badgeText, canApprove } from '@/features/approve/rules';
 import type { LayoutProps } from '../router/AuthGate';
 import { PageHost, PageLoading } from '../router/PageHost';
 import { MOBILE_TABS, tabHref, tabOf, type MobileTab } from './mobile/tabs';
@@ -27,9 +31,12 @@ import { MOBILE_TABS, tabHref, tabOf, type MobileTab } from './mobile/tabs';
 const AppsPanel = lazy(() => import('./mobile/AppsPanel'));
 const MessagesPanel = lazy(() => import('./mobile/MessagesPanel'));
 const MePanel = lazy(() => import('./mobile/MePanel'));
+const ApprovePanel = lazy(() => import('@/features/approve/ApproveList.mobile'));
+const ArrivalNotice = lazy(() => import('@/features/approve/ArrivalNotice.mobile'));
 
 const TAB_ICONS: Record<MobileTab, ReactNode> = {
   home: <AppOutline />,
+  approve: <CheckShieldOutline />,
   apps: <AppstoreOutline />,
   messages: <MessageOutline />,
   me: <UserOutline />,
@@ -40,7 +47,11 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
   const navigate = useNavigate();
   const snap = useSnapshot(session);
   const onHome = current.path.toLowerCase() === HOME_PATH.toLowerCase();
-  const tab: MobileTab = onHome ? tabOf(location.search) : 'apps';
+  const approver = canApprove(snap);
+  const pendingCount = useSnapshot(pending).count;
+  const asked = onHome ? tabOf(location.search) : current.path.startsWith('/approve/') && approver ? 'approve' : 'apps';
+  const tab: MobileTab = asked === 'approve' && !approver ? 'home' : asked;
+  const tabs = approver ? MOBILE_TABS : MOBILE_TABS.filter((t) => t.key !== 'approve');
   const unread = useNotifySocket(!!snap.token);
   const sysName = snap.userInfo?.sys?.sysName || snap.sysInfo?.sysName || SYSTEM_NAME;
   const title = onHome ? (tab === 'home' ? sysName : MOBILE_TABS.find((t) => t.key === tab)!.title) : current.title;
@@ -60,7 +71,7 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
       </header>
       <main key={onHome ? tab : current.path} style={{ flex: 1, overflowY: 'auto', WebkitOverflowScrolling: 'touch', overscrollBehavior: 'contain' }}>
         {onHome && tab !== 'home' ? (
-          <Suspense fallback={<PageLoading />}>{tab === 'apps' ? <AppsPanel menu={menu} routes={routes} /> : tab === 'messages' ? <MessagesPanel /> : <MePanel />}</Suspense>
+          <Suspense fallback={<PageLoading />}>{tab === 'approve' ? <ApprovePanel /> : tab === 'apps' ? <AppsPanel menu={menu} routes={routes} /> : tab === 'messages' ? <MessagesPanel /> : <MePanel />}</Suspense>
         ) : (
           <PageHost route={current} />
         )}
@@ -72,12 +83,17 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
             if (!onHome || key !== tab) navigate(tabHref(key as MobileTab));
           }}
         >
-          {MOBILE_TABS.map((t) => (
-            <TabBar.Item key={t.key} icon={TAB_ICONS[t.key]} title={t.title} badge={t.key === 'messages' && unread ? (unread > 99 ? '99+' : unread) : undefined} />
+          {tabs.map((t) => (
+            <TabBar.Item key={t.key} icon={TAB_ICONS[t.key]} title={t.title} badge={t.key === 'messages' ? badgeText(unread) : t.key === 'approve' ? badgeText(pendingCount) : undefined} />
           ))}
         </TabBar>
         <SafeArea position="bottom" />
       </footer>
+      {approver && (
+        <Suspense fallback={null}>
+          <ArrivalNotice enabled={!!snap.token} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,9 @@
 // Page modules of the approve area, keyed as contract/pages/approve.ts names them.
+import { lazy } from 'react';
 import type { PageModule } from '@/lib/page';
 import type { APPROVE_PAGES } from '@contract/pages/approve';
 
-export const approvePages: Record<(typeof APPROVE_PAGES)[number], PageModule> = {};
+export const approvePages: Record<(typeof APPROVE_PAGES)[number], PageModule> = {
+  'approve/ApproveList': lazy(() => import('./ApproveList')),
+  'approve/ApproveDetail': lazy(() => import('./ApproveDetail')),
+};

@@ -2,10 +2,12 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { HOME_PATH } from '@contract/constants';
 
-export type MobileTab = 'home' | 'apps' | 'messages' | 'me';
+export type MobileTab = 'home' | 'approve' | 'apps' | 'messages' | 'me';
 
 export const MOBILE_TABS: { key: MobileTab; title: string }[] = [
   { key: 'home', title: '首页' },
+  /** Only for users holding pay:order:approve (MobileLayout hides it from the others). */
+  { key: 'approve', title: '审批' },
   { key: 'apps', title: '应用' },
   { key: 'messages', title: '消息' },
   { key: 'me', title: '我的' },

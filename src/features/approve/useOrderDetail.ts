@@ -1,0 +1,81 @@
+// One order's detail for both views: loads by id, more batch rows on demand, reloads when the
+// pending list changes (a push, a decision), and follows an approved order through execution
+// (approved → executing → succeeded / failed / partial) by re-reading it every 1.5 s until it settles.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { BatchRowView, PayOrderDetail, PayOrderStatus } from '@contract/api/pay';
+import { fetchOrderDetail } from './api';
+import { pending } from './pending';
+
+const ROWS_PAGE = 50;
+const MOVING: PayOrderStatus[] = ['approved', 'executing'];
+const FOLLOW_MS = 1500;
+
+export function useOrderIdFromUrl(): string {
+  const { search } = useLocation();
+  return new URLSearchParams(search).get('id') ?? '';
+}
+
+export interface OrderDetailState {
+  detail: PayOrderDetail | null;
+  rows: BatchRowView[];
+  error: string | null;
+  loading: boolean;
+  moreRows: boolean;
+  loadMoreRows: () => Promise<void>;
+  reload: () => Promise<void>;
+}
+
+export function useOrderDetail(orderId: string): OrderDetailState {
+  const { version } = useSnapshot(pending);
+  const [detail, setDetail] = useState<PayOrderDetail | null>(null);
+  const [rows, setRows] = useState<BatchRowView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const rowsPage = useRef(1);
+
+  const reload = useCallback(async () => {
+    if (!orderId) {
+      setError('订单不存在');
+      setLoading(false);
+      return;
+    }
+    try {
+      const d = await fetchOrderDetail(orderId, 1, ROWS_PAGE);
+      rowsPage.current = 1;
+      setDetail(d);
+      setRows(d.rows);
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : '加载失败');
+    } finally {
+      setLoading(false);
+    }
+  }, [orderId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload, version]);
+
+  const status = detail?.order.status;
+  useEffect(() => {
+    if (!status || !MOVING.includes(status)) return;
+    const timer = setTimeout(() => void reload(), FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [status, detail, reload]);
+
+  const loadMoreRows = useCallback(async () => {
+    const next = rowsPage.current + 1;
+    const d = await fetchOrderDetail(orderId, next, ROWS_PAGE);
+    rowsPage.current = next;
+    setRows((prev) => [...prev, ...d.rows.filter((r) => !prev.some((p) => p.rowNo === r.rowNo))]);
+  }, [orderId]);
+
+  const moreRows = !!detail && rows.length < (detail.rowsPage?.count ?? 0);
+  return { detail, rows, error, loading, moreRows, loadMoreRows, reload };
+}
+
+export const STATUS_COLOR: Record<PayOrderStatus, string> = {
+  draft: '#999999', pending: '#ff8f1f', approved: '#1677ff', executing: '#1677ff', succeeded: '#00b578', failed: '#ff3141', partial: '#ff8f1f', rejected: '#ff3141', cancelled: '#999999',
+};
