@@ -4,7 +4,7 @@
 // the views show every decision the same way. Wrong payment passwords stay exceptions: the prompt
 // keeps itself open for another try.
 import { PAY_PATHS, type AuditResult, type PayOrderDetail, type PayOrderView, type PageInfo } from '@contract/api/pay';
-import { capOrThrow, capPost } from '@/api/request';
+import { capGet, capOrThrow, capPost } from '@/api/request';
 import { ApiError, serverMessage } from '@/api/errors';
 import { failedOutcome, isPasswordFailure, summarizeOutcome, type OutcomeSummary } from './rules';
 
@@ -29,7 +29,7 @@ export async function fetchPendingForMe(pageNum: number, pageSize = PAGE_SIZE): 
 
 /** How many orders wait for this user; the answer may be a bare number or { count }. */
 export async function fetchPendingCount(): Promise<number> {
-  const body = capOrThrow(await capPost<{ count?: number; pendingCount?: number }>(PAY_PATHS.pendingCount, {}, undefined, { silent: true }), true) as unknown;
+  const body = capOrThrow(await capGet<{ count?: number; pendingCount?: number }>(PAY_PATHS.pendingCount, undefined, { silent: true }), true) as unknown;
   if (typeof body === 'number') return body;
   const b = (body ?? {}) as { count?: unknown; pendingCount?: unknown };
   const n = Number(b.count ?? b.pendingCount ?? 0);
