@@ -1,0 +1,164 @@
+// Pure rules of the shared editable grid: presets, custom regex, required, unique, message
+// templates, number cells, ids, exact sums, ordering and the insert throttle.
+import { describe, expect, it } from 'vitest';
+import {
+  acceptNumberInput, duplicateRows, fillTemplate, gridValues, insertRows, isNewRowId, makeThrottle, moveRowTo, moveRows, newRowId,
+  numberOnBlur, removeRows, REMOVE_CONFIRM, sumColumn, validateCell, validateRows, yuanToFen, type GridColumn, type GridRow,
+} from '@/components/grid/gridRules';
+
+const col = (over: Partial<GridColumn>): GridColumn => ({ key: 'k', title: '字段', type: 'input', ...over });
+const rows = (...vals: unknown[]): GridRow[] => vals.map((v, i) => ({ id: `r${i}`, k: v }));
+
+describe('grid cell validation', () => {
+  it('required uses the template with ${title}, ${key} and ${defaultValue}', () => {
+    const c = col({ defaultValue: 7, validateRules: [{ required: true, message: '${title}(${key})必填，默认${defaultValue}' }] });
+    expect(validateCell(c, 0, rows(''))).toBe('字段(k)必填，默认7');
+    expect(validateCell(c, 0, rows('  '))).toBe('字段(k)必填，默认7');
+    expect(validateCell(c, 0, rows('x'))).toBeNull();
+    expect(validateCell(col({ validateRules: [{ required: true }] }), 0, rows(null))).toBe('请输入字段');
+  });
+
+  it('presets have their own messages and skip empty cells', () => {
+    const cases: [string, string, string][] = [
+      ['e', 'a@b', '请输入正确格式的电子邮件！'], ['m', '12345678901', '请输入正确格式的手机号码！'], ['p', '012345', '请输入正确格式的邮政编码！'],
+      ['n6-16', '12345', '请输入6到16位数字！'], ['*6-16', 'abc', '请输入6到16位任意字符！'], ['s6-18', 'abc12345', '请输入6到18位字母！'],
+      ['url', 'ftp://x', '请输入正确格式的网址！'], ['s', 'a1', '请输入字母！'], ['n', '1.2.3', '请输入数字！'], ['z', '1.5', '请输入整数！'], ['money', '1.234', '请输入正确的金额！'],
+    ];
+    for (const [p, bad, msg] of cases) {
+      const c = col({ validateRules: [{ pattern: p }] });
+      expect(validateCell(c, 0, rows(bad)), p).toBe(msg);
+      expect(validateCell(c, 0, rows('')), p).toBeNull();
+    }
+    const ok: [string, string][] = [['e', 'a@b.cn'], ['m', '13800138000'], ['p', '100080'], ['n', '-1.5'], ['z', '-3'], ['money', '-12.30'], ['url', 'https://x.cn']];
+    for (const [p, good] of ok) expect(validateCell(col({ validateRules: [{ pattern: p }] }), 0, rows(good)), p).toBeNull();
+  });
+
+  it('custom regex (string or RegExp) and handler; a broken pattern checks nothing', () => {
+    expect(validateCell(col({ validateRules: [{ pattern: '^A\\d+$', message: '${title}须以A开头' }] }), 0, rows('B1'))).toBe('字段须以A开头');
+    expect(validateCell(col({ validateRules: [{ pattern: /^\d{3}$/ }] }), 0, rows('12'))).toBe('字段格式不正确');
+    expect(validateCell(col({ validateRules: [{ pattern: '([' }] }), 0, rows('x'))).toBeNull();
+    expect(validateCell(col({ validateRules: [{ handler: (v) => (v === 'no' ? '${title}不可为no' : null) }] }), 0, rows('no'))).toBe('字段不可为no');
+  });
+
+  it('unique / only fails on every row sharing a value, never on empties', () => {
+    const r = rows('a', 'b', 'a', '', '', 'c', 'a ');
+    expect([...duplicateRows(r, 'k')].sort()).toEqual([0, 2, 6]);
+    for (const rule of [{ unique: true }, { pattern: 'only' }, { pattern: 'unique' }]) {
+      const c = col({ validateRules: [rule] });
+      expect(validateCell(c, 0, r)).toBe('字段不能重复');
+      expect(validateCell(c, 1, r)).toBeNull();
+      expect(validateCell(c, 3, r)).toBeNull();
+    }
+  });
+
+  it('validateRows / gridValues give row numbers; valid rows come back', () => {
+    const cols = [col({ validateRules: [{ required: true }, { unique: true }] }), col({ key: 'amt', title: '金额', validateRules: [{ pattern: 'money' }] })];
+    const bad: GridRow[] = [{ id: 'a', k: 'x', amt: '1' }, { id: 'b', k: '', amt: '2' }, { id: 'c', k: 'x', amt: '1.001' }];
+    const errs = validateRows(cols, bad);
+    expect(errs.map((e) => [e.rowNo, e.key, e.message])).toEqual([[1, 'k', '字段不能重复'], [2, 'k', '请输入字段'], [3, 'k', '字段不能重复'], [3, 'amt', '请输入正确的金额！']]);
+    const v = gridValues(cols, bad, 2);
+    expect(v.ok).toBe(false);
+    if (!v.ok) {
+      expect(v.errors).toHaveLength(2);
+      expect(v.message).toBe('第1行：字段不能重复');
+    }
+    const good = gridValues(cols, [{ id: 'a', k: 'x', amt: '1' }]);
+    expect(good).toEqual({ ok: true, rows: [{ id: 'a', k: 'x', amt: '1' }] });
+  });
+
+  it('validates 10,000 rows with a unique column quickly', () => {
+    const many: GridRow[] = Array.from({ length: 10_000 }, (_, i) => ({ id: `r${i}`, k: `v${i}`, amt: '1.00' }));
+    many[9_999]!.k = 'v5';
+    const t = performance.now();
+    const v = gridValues([col({ validateRules: [{ required: true }, { unique: true }] })], many);
+    expect(performance.now() - t).toBeLessThan(500);
+    expect(v.ok ? [] : v.errors.map((e) => e.rowNo)).toEqual([6, 10000]);
+  });
+});
+
+describe('grid number cells', () => {
+  it('accepts only numeric text, "-" or empty; other input reverts', () => {
+    expect(acceptNumberInput('1', '12')).toBe('12');
+    expect(acceptNumberInput('', '-')).toBe('-');
+    expect(acceptNumberInput('1', '')).toBe('');
+    expect(acceptNumberInput('1.', '1.5')).toBe('1.5');
+    expect(acceptNumberInput('12', '12a')).toBe('12');
+    expect(acceptNumberInput('1.5', '1.5.')).toBe('1.5');
+    expect(acceptNumberInput('1', '1e5')).toBe('1');
+    expect(acceptNumberInput('-', '--')).toBe('-');
+  });
+  it('blur converts to a number or clears; money keeps a tidy string', () => {
+    expect(numberOnBlur('12.50')).toBe(12.5);
+    expect(numberOnBlur('-')).toBe('');
+    expect(numberOnBlur('')).toBe('');
+    expect(numberOnBlur('3.')).toBe(3);
+    expect(numberOnBlur('007.10', true)).toBe('7.10');
+    expect(numberOnBlur('12.', true)).toBe('12');
+    expect(numberOnBlur('.5', true)).toBe('0.5');
+  });
+});
+
+describe('grid sums', () => {
+  it('money sums in bigint fen, never in floats', () => {
+    const r: GridRow[] = [{ id: 'a', m: '0.10' }, { id: 'b', m: '0.20' }, { id: 'c', m: 'x' }, { id: 'd', m: '' }, { id: 'e', m: '1234' }, { id: 'f', m: '99999999999.99' }];
+    expect(sumColumn(r, { key: 'm', money: true })).toEqual({ fen: 10_000_000_123_429n, text: '100,000,001,234.29' });
+    expect(yuanToFen('-1.5')).toBe(-150n);
+    expect(yuanToFen('1.005')).toBeNull();
+  });
+  it('plain numbers sum exactly too', () => {
+    expect(sumColumn([{ id: 'a', n: 0.1 }, { id: 'b', n: 0.2 }, { id: 'c', n: '-1' }], { key: 'n' }).text).toBe('-0.7');
+    expect(sumColumn([], { key: 'n' }).text).toBe('0');
+  });
+});
+
+describe('grid rows', () => {
+  const cols = [col({ defaultValue: 'd' })];
+  it('new ids are 6 random characters and unique among rows', () => {
+    const id = newRowId();
+    expect(id).toMatch(/^[A-Za-z0-9]{6}$/);
+    expect(isNewRowId(id)).toBe(true);
+    let n = 0;
+    const ids = ['AAAAAA', 'AAAAAA', 'BBBBBB'];
+    const out = insertRows([{ id: 'AAAAAA' }], cols, 1, 1, () => ids[n++]!);
+    expect(out.map((r) => r.id)).toEqual(['AAAAAA', 'BBBBBB']);
+  });
+  it('insert at a position with defaults, renumbering orderNum', () => {
+    const base = insertRows([], cols, 0, 3);
+    expect(base.map((r) => r.orderNum)).toEqual([1, 2, 3]);
+    expect(base[0]!.k).toBe('d');
+    const out = insertRows(base, cols, 1, 2);
+    expect(out).toHaveLength(5);
+    expect(out[0]!.id).toBe(base[0]!.id);
+    expect(out[3]!.id).toBe(base[1]!.id);
+    expect(out.map((r) => r.orderNum)).toEqual([1, 2, 3, 4, 5]);
+    expect(insertRows(base, cols, 99, 1)[3]!.orderNum).toBe(4);
+  });
+  it('remove: removed ids exclude new rows; the confirmation names the count', () => {
+    const r: GridRow[] = [{ id: 'server-1' }, { id: 'AbC123' }, { id: 'server-2' }];
+    const out = removeRows(r, ['server-1', 'AbC123'], new Set(['AbC123']));
+    expect(out.rows.map((x) => [x.id, x.orderNum])).toEqual([['server-2', 1]]);
+    expect(out.removedIds).toEqual(['server-1']);
+    expect(REMOVE_CONFIRM(2)).toBe('确定要删除这 2 行吗?');
+  });
+  it('move up / down keeps a selected block together and recalculates orderNum', () => {
+    const r: GridRow[] = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+    expect(moveRows(r, ['c'], -1).map((x) => x.id)).toEqual(['a', 'c', 'b', 'd']);
+    expect(moveRows(r, ['b', 'c'], 1).map((x) => x.id)).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveRows(r, ['a'], -1).map((x) => x.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(moveRows(r, ['c', 'd'], 1).map((x) => x.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(moveRows(r, ['d'], -1).map((x) => x.orderNum)).toEqual([1, 2, 3, 4]);
+    expect(moveRowTo(r, 0, 3).map((x) => x.id)).toEqual(['b', 'c', 'd', 'a']);
+  });
+  it('insert throttle lets one through per 1500 ms', () => {
+    let now = 0;
+    const ok = makeThrottle(1500, () => now);
+    expect(ok()).toBe(true);
+    now = 1499;
+    expect(ok()).toBe(false);
+    now = 1500;
+    expect(ok()).toBe(true);
+  });
+  it('fillTemplate leaves other text alone', () => {
+    expect(fillTemplate('${title}/${key}/${defaultValue}/${x}', { title: 'T', key: 'K' })).toBe('T/K//${x}');
+  });
+});
