@@ -39,4 +39,5 @@ export function formatYuanGrouped(fen: bigint): string {
 export const amountField = z
   .string({ error: AMOUNT_MSG })
   .trim()
-  .refine((s) => parseYuan(s) !== null, AMOUNT_MSG);
+  .refine((s) => parseYuan(s) !== null, AMOUNT_MSG)
+  .describe('金额（元，字符串）：大于0，最多两位小数，单笔不超过100000000.00，如 "12.30"');

@@ -83,7 +83,7 @@ export const ENTRY_KIND_TEXT: Record<string, string> = {
 // Request bodies: the business envelope's context and page are accepted and ignored here.
 const envelope = { context: z.record(z.string(), z.unknown()).optional(), page: z.object({ pageSize: z.number().int().min(1).max(200), pageNum: z.number().int().min(1).max(100_000) }).optional() };
 const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
-export const idempotencyKey = text(100, LEDGER_MSG.idempotencyRequired);
+export const idempotencyKey = text(100, LEDGER_MSG.idempotencyRequired).describe('幂等键（调用方生成，租户内唯一）：相同键与相同请求返回原结果，相同键不同请求返回409');
 const accountNo = text(40, LEDGER_MSG.accountNotFound);
 const cusCode = text(50, V.cusCodeEmpty);
 const reason = z.string().trim().max(200, '原因不能超过200个字符').default('');

@@ -22,7 +22,9 @@ export interface PostLine {
 /** open: a new hold freezes amountFen; release: unfreezes; capture: frozen funds leave with the postings. */
 export type HoldOp = (
   | { op: 'open'; accountNo: string; amountFen: bigint }
-  | { op: 'release' | 'capture'; holdId: string; amountFen: bigint }
+  | { op: 'capture'; holdId: string; amountFen: bigint }
+  /** Without amountFen: all that remains on the hold, read under its row lock. */
+  | { op: 'release'; holdId: string; amountFen?: bigint }
 ) & {
   /** Holds sit on customer accounts only; with this, on this customer's (else 404). */
   ownerCusCode?: string | null;
@@ -71,7 +73,7 @@ function validateShape(input: PostInput): void {
   if (input.lines.length === 1) throw new Error('ledger: an entry needs at least two lines');
   const h = input.hold;
   if (!input.lines.length && (!h || h.op === 'capture')) throw new Error('ledger: an entry without lines must open or release a hold');
-  if (h && h.amountFen <= 0n) fail(400, LEDGER_MSG.amount);
+  if (h && h.amountFen !== undefined && h.amountFen <= 0n) fail(400, LEDGER_MSG.amount);
 }
 
 /** Inside a transaction: posts the entry, or returns the original one for a replayed key. */
@@ -138,10 +140,11 @@ export async function postEntry(c: SqlConn, input: PostInput, opts: PostOptions 
   } else if (hold) {
     [holdRow] = await c.query<HoldRow>('SELECT id, account_id::text, remaining::text, status FROM holds WHERE id = $1 FOR UPDATE', [hold.holdId]);
     if (holdRow.status !== 'open') fail(409, LEDGER_MSG.holdResolved);
-    if (hold.amountFen > BigInt(holdRow.remaining)) fail(400, LEDGER_MSG.holdExceeded);
+    const amount = hold.amountFen ?? BigInt(holdRow.remaining);
+    if (amount > BigInt(holdRow.remaining)) fail(400, LEDGER_MSG.holdExceeded);
     holdId = holdRow.id;
-    holdDelta = -hold.amountFen;
-    next.get(holdRow.account_id)!.frozen -= hold.amountFen;
+    holdDelta = -amount;
+    next.get(holdRow.account_id)!.frozen -= amount;
     if (hold.op === 'capture') {
       const own = input.lines.find((l) => byNo.get(l.accountNo)!.id === holdRow!.account_id);
       if (!own || own.amountFen !== -hold.amountFen) throw new Error('ledger: a capture must debit the held account by the captured amount');
@@ -183,7 +186,7 @@ export async function postEntry(c: SqlConn, input: PostInput, opts: PostOptions 
     holdSql = `, hd AS (INSERT INTO holds (id, tenant_id, account_id, amount, remaining, reason, created_by)
                  SELECT $12, $1, $22::bigint, $23::bigint, $23::bigint, $8, $24 FROM h)`;
   } else if (hold && holdRow) {
-    const remaining = BigInt(holdRow.remaining) - hold.amountFen;
+    const remaining = BigInt(holdRow.remaining) + holdDelta!;
     params.push(remaining.toString(), remaining > 0n ? 'open' : hold.op === 'capture' ? 'captured' : 'released');
     holdSql = `, hd AS (UPDATE holds SET remaining = $22::bigint, status = $23, resolved_at = CASE WHEN $23 = 'open' THEN NULL ELSE now() END
                  FROM h WHERE holds.id = $12)`;

@@ -125,20 +125,12 @@ export class LedgerService {
   }
 
   /** Releases amountFen of the hold (default: all that remains). */
-  async unfreeze(ctx: OpContext, v: { holdId: string; amountFen?: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
-    const amountFen = v.amountFen ?? (await this.holdRemaining(ctx.tenantId, v.holdId));
+  unfreeze(ctx: OpContext, v: { holdId: string; amountFen?: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
     return this.post({
       tenantId: ctx.tenantId, kind: 'unfreeze', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason, idempotencyKey: v.idempotencyKey,
       requestHash: requestHash('unfreeze', { hold: v.holdId, amount: v.amountFen ?? null, reason: v.reason }),
-      lines: [], hold: { op: 'release', holdId: v.holdId, amountFen, ownerCusCode: ctx.cusCode },
+      lines: [], hold: { op: 'release', holdId: v.holdId, amountFen: v.amountFen, ownerCusCode: ctx.cusCode },
     });
-  }
-
-  private async holdRemaining(tenantId: string, holdId: string): Promise<bigint> {
-    const [h] = await this.store.query<{ remaining: string; status: string }>('SELECT remaining::text, status FROM holds WHERE id = $1 AND tenant_id = $2', [holdId, tenantId]);
-    if (!h) throw new AppError(404, LEDGER_MSG.holdNotFound);
-    if (h.status !== 'open') throw new AppError(409, LEDGER_MSG.holdResolved);
-    return BigInt(h.remaining);
   }
 
   /** Top-up: a pending order; the channel's callback credits the account (or nothing on failure). */
