@@ -34,6 +34,7 @@ import { messageRoutes } from './modules/message/routes';
 import { jobsRoutes } from './modules/jobs/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
+import { payRoutes } from './modules/pay/routes';
 import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
 import { Scheduler, type SchedulerSettings } from './scheduler/scheduler';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(jobsRoutes, moduleOptions);
       await api.register(rbacRoutes, moduleOptions);
       await api.register(ledgerRoutes, moduleOptions);
+      await api.register(payRoutes, moduleOptions);
     },
     { prefix: API_BASE },
   );

@@ -161,9 +161,9 @@ const rowSchema = z.object({
 const str = (v: unknown) => (v === null || v === undefined ? undefined : typeof v === 'number' ? String(v) : v);
 
 /** All-or-nothing: the first bad row's message is '第N行：…' (N counts from 1). */
-export function validateBatchRows(rows: BatchRowInput[]): { ok: true; rows: BatchRow[]; totalFen: bigint } | { ok: false; rowNo: number; message: string } {
-  if (!rows.length) return { ok: false, rowNo: 0, message: PAY_MSG.rowsEmpty };
-  if (rows.length > MAX_BATCH_ROWS) return { ok: false, rowNo: 0, message: PAY_MSG.rowsTooMany };
+export function validateBatchRows(rows: BatchRowInput[]): { ok: true; rows: BatchRow[]; totalFen: bigint } | { ok: false; rowNo: number; message: string; reason: string } {
+  if (!rows.length) return { ok: false, rowNo: 0, message: PAY_MSG.rowsEmpty, reason: PAY_MSG.rowsEmpty };
+  if (rows.length > MAX_BATCH_ROWS) return { ok: false, rowNo: 0, message: PAY_MSG.rowsTooMany, reason: PAY_MSG.rowsTooMany };
   const out: BatchRow[] = [];
   let totalFen = 0n;
   for (let i = 0; i < rows.length; i++) {
@@ -171,7 +171,10 @@ export function validateBatchRows(rows: BatchRowInput[]): { ok: true; rows: Batc
     const parsed = rowSchema.safeParse({
       payeeName: str(r.payeeName), payeeAcctNo: str(r.payeeAcctNo) || undefined, bankCardNo: str(r.bankCardNo) || undefined, amount: str(r.amount), remark: str(r.remark) || undefined,
     });
-    if (!parsed.success) return { ok: false, rowNo: i + 1, message: PAY_MSG.row(i + 1, parsed.error.issues[0]?.message ?? V.required) };
+    if (!parsed.success) {
+      const reason = parsed.error.issues[0]?.message ?? V.required;
+      return { ok: false, rowNo: i + 1, message: PAY_MSG.row(i + 1, reason), reason };
+    }
     const v = parsed.data;
     totalFen += parseYuan(v.amount)!;
     out.push({ payeeName: v.payeeName, payeeAcctNo: v.payeeAcctNo || null, bankCardNo: v.bankCardNo || null, amount: v.amount, remark: v.remark ?? '' });

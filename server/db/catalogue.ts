@@ -13,6 +13,7 @@ import { MESSAGE_MENU } from '../modules/message/menu';
 import { JOBS_MENU } from '../modules/jobs/menu';
 import { RBAC_MENU } from '../modules/rbac/menu';
 import { LEDGER_MENU } from '../modules/ledger/menu';
+import { PAY_MENU } from '../modules/pay/menu';
 import { PAYCUS_MENU } from '../menus/payCus';
 import { ACCT_MENU } from '../menus/acct';
 import { APPROVE_MENU } from '../menus/approve';
@@ -23,7 +24,7 @@ export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'
   grant?: ('operator' | 'approver' | 'customer')[];
 };
 
-export const CATALOGUE: CatalogueEntry[] = [...ADMIN_MENU, ...CONFIG_MENU, ...MESSAGE_MENU, ...JOBS_MENU, ...RBAC_MENU, ...LEDGER_MENU, ...PAYCUS_MENU, ...ACCT_MENU, ...APPROVE_MENU];
+export const CATALOGUE: CatalogueEntry[] = [...ADMIN_MENU, ...CONFIG_MENU, ...MESSAGE_MENU, ...JOBS_MENU, ...RBAC_MENU, ...LEDGER_MENU, ...PAYCUS_MENU, ...ACCT_MENU, ...APPROVE_MENU, ...PAY_MENU];
 
 /** Inserts the catalogue rows that are missing and grants them; returns how many were new. */
 export async function syncCatalogue(db: Db, entries: CatalogueEntry[] = CATALOGUE): Promise<number> {

@@ -1,0 +1,45 @@
+// Who may decide an order, and telling them. Approvers are the enabled users of the order's tenant
+// (through their groups) who hold pay:order:approve by the same rule the guard applies
+// (permissionLists + hasPermission), the maker excepted. They get {cmd:'user', type:'payOrder', …}
+// on their open sockets through the message module's broker.
+import { PAY_PERMS } from '../../../contract/api/pay';
+import { formatYuanGrouped } from '../../../contract/money';
+import { hasPermission } from '../../../contract/permission';
+import type { Db } from '../../db/client';
+import { notifyUsers } from '../../realtime/broker';
+import { permissionLists } from '../resources/service';
+import type { SqlConn } from '../ledger/store';
+import type { OrderRow } from './store';
+
+const MAX_CANDIDATES = 500;
+
+export async function canApprove(db: Db, userId: string): Promise<boolean> {
+  return hasPermission(PAY_PERMS.approve, await permissionLists(db, userId));
+}
+
+export async function approversOf(db: Db, store: SqlConn, tenantId: string, exceptUserId: string): Promise<string[]> {
+  const candidates = await store.query<{ id: string }>(
+    `SELECT DISTINCT u.id FROM users u JOIN user_groups ug ON ug.user_id = u.id JOIN groups g ON g.id = ug.group_id
+      WHERE g.tenant_id = $1 AND u.status = 1 AND u.id <> $2 ORDER BY u.id LIMIT ${MAX_CANDIDATES}`,
+    [tenantId, exceptUserId],
+  );
+  const out: string[] = [];
+  for (const c of candidates) if (await canApprove(db, c.id)) out.push(c.id);
+  return out;
+}
+
+export function payOrderMessage(o: OrderRow): Record<string, unknown> {
+  const what = o.kind === 'batch' ? `批量付款${o.row_count}笔` : o.payee_name ?? '';
+  return {
+    cmd: 'user', type: 'payOrder', orderId: o.id, orderNo: o.order_no,
+    // 'titile' is the spec's own spelling of the announcement push field.
+    titile: '待审批付款订单',
+    msgTxt: `${o.maker_name}提交了${what}，金额${formatYuanGrouped(BigInt(o.amount))}元，请审批`,
+  };
+}
+
+export async function notifyApprovers(db: Db, store: SqlConn, o: OrderRow): Promise<string[]> {
+  const to = await approversOf(db, store, o.tenant_id, o.maker_id);
+  await notifyUsers(db, o.tenant_id, to, payOrderMessage(o));
+  return to;
+}
