@@ -1,0 +1,188 @@
+// Four-eyes payment approval across two devices (issue 4 §4, §5 end-to-end): the operator at
+// 1440×900 submits a batch of 3 payments; the approver, already signed in on a phone at 390×844,
+// sees the 审批 badge rise within 2 s, opens the list and the order, approves with the payment
+// password on the keypad; the order ends 成功 on both sides and the payer's balance dropped by the
+// total. The operator's session shows no approve buttons, and nobody can approve their own order.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN, STORAGE_KEYS, STORAGE_PREFIX } from '../../contract/constants';
+import { encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
+import { LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
+import { PAY_MSG, PAY_PATHS, type PayOrderDetail, type PayOrderView } from '../../contract/api/pay';
+import { parseYuan, formatFen } from '../../contract/money';
+import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+
+const baseURL = inject('baseURL');
+const PASSWORD = 'Demo@2026';
+/** The approver's payment password (the §5 rule: 8-20 letters, digits and symbols). */
+const PAY_PWD = 'Pay@2026x';
+const PAYER = 'C0101';
+const PAYEE = 'C0102';
+const AMOUNTS = ['100.00', '200.50', '300.25'];
+const TOTAL_FEN = AMOUNTS.reduce((s, a) => s + parseYuan(a)!, 0n);
+
+let browser: Browser;
+let opContext: BrowserContext;
+let apContext: BrowserContext;
+let op: Page;
+let ap: Page;
+let payerAcct: AccountView;
+let payeeAcct: AccountView;
+let orderId = '';
+
+async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { value: string }).value : null;
+  }, STORAGE_PREFIX + STORAGE_KEYS.token);
+  if (!token) throw new Error('not signed in');
+  return token;
+}
+
+interface Cap<B> { http: number; status: { success: boolean; errorMsg: string; replyText: string }; body: B }
+
+/** A signed business call with the session of `page` (what the page's own axios instance would send). */
+async function cap<B>(page: Page, path: string, fields: Record<string, unknown>): Promise<Cap<B>> {
+  const data = { context: { channel: 'e2e' }, ...fields };
+  const res = await page.context().request.post(`${baseURL}${API_BASE}${path}`, {
+    data,
+    headers: { [HEADER_TOKEN]: await storedToken(page), [HEADER_TENANT]: '0', [HEADER_SIGN]: signRequest({}, data), [HEADER_TIMESTAMP]: signTimestamp() },
+  });
+  const json = (await res.json().catch(() => ({}))) as Partial<Cap<B>> & { message?: string };
+  return { http: res.status(), status: json.status ?? { success: false, errorMsg: json.message ?? '', replyText: '' }, body: json.body as B };
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/user/login-admin');
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(/\/Home/);
+}
+
+async function accountsOf(page: Page, cusCode: string): Promise<AccountView[]> {
+  const r = await cap<{ listData: AccountView[] }>(page, LEDGER_PATHS.accountInquiry, { cusCode });
+  expect(r.status.success, r.status.errorMsg).toBe(true);
+  return r.body.listData;
+}
+const settlementOf = (list: AccountView[]) => list.find((a) => a.acctType === 'settlement')!;
+const basicOf = (list: AccountView[]) => list.find((a) => a.acctType === 'basic')!;
+
+async function orderOf(page: Page, id: string): Promise<PayOrderView> {
+  const r = await cap<PayOrderDetail>(page, PAY_PATHS.orderDetail, { orderId: id });
+  expect(r.status.success, r.status.errorMsg).toBe(true);
+  return r.body.order;
+}
+
+/** The number on the 审批 tab's badge ('' when there is none). */
+const badge = (page: Page) =>
+  page.locator('.adm-tab-bar-item', { hasText: '审批' }).locator('.adm-badge-content').first().textContent({ timeout: 200 }).catch(() => '');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  opContext = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
+  apContext = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+  op = await opContext.newPage();
+  ap = await apContext.newPage();
+  await Promise.all([signIn(op, 'operator'), signIn(ap, 'approver')]);
+  payerAcct = settlementOf(await accountsOf(op, PAYER));
+  payeeAcct = basicOf(await accountsOf(op, PAYEE));
+  expect(payerAcct && payeeAcct).toBeTruthy();
+});
+
+afterAll(async () => {
+  await opContext?.close();
+  await apContext?.close();
+  await browser?.close();
+});
+
+describe('four-eyes payment approval: operator on the desktop, approver on the phone', () => {
+  it('the approver sets a payment password (first set: the old one is the login password)', async () => {
+    const r = await cap(ap, PAY_PATHS.payPwdModify, { cusCode: PAYER, payPwd: encodePassword(PAY_PWD), payPwdOld: encodePassword(PASSWORD) });
+    expect(r.status.success, r.status.errorMsg).toBe(true);
+  });
+
+  it('the approver, already signed in on the phone, sees the badge rise within 2 s of the operator\'s submit', async () => {
+    await ap.goto('/Home');
+    await expect.poll(() => ap.locator('.adm-tab-bar-item', { hasText: '审批' }).count(), { timeout: 15_000 }).toBe(1);
+    const before = Number((await badge(ap)) || 0);
+    await screenshot(op, 'approve-desktop-operator-home');
+
+    const r = await cap<{ order: PayOrderView } & PayOrderView>(op, PAY_PATHS.batchSubmit, {
+      fromAcctNo: payerAcct.acctNo,
+      rows: AMOUNTS.map((amount, i) => ({ payeeName: `供应商${i + 1}`, payeeAcctNo: payeeAcct.acctNo, amount, remark: `货款${i + 1}` })),
+      remark: 'e2e 批量付款',
+      idempotencyKey: randomUUID(),
+    });
+    expect(r.status.success, r.status.errorMsg).toBe(true);
+    orderId = r.body.order?.orderId ?? r.body.orderId;
+    expect(orderId).toBeTruthy();
+    const submittedAt = Date.now();
+    await expect.poll(() => badge(ap), { timeout: 2_000, interval: 100 }).toBe(String(before + 1));
+    expect(Date.now() - submittedAt).toBeLessThan(2_000);
+    await expect.poll(() => ap.getByRole('alert').filter({ hasText: '查看' }).count(), { timeout: 2_000 }).toBe(1);
+    await screenshot(ap, 'approve-phone-badge');
+  });
+
+  it('the operator cannot approve their own order, and sees no approve buttons', async () => {
+    const self = await cap(op, PAY_PATHS.auditPass, { orderIds: [orderId], versions: [1], payPwd: encodePassword(PAY_PWD) });
+    expect(self.status.success).toBe(false);
+    expect([403, 200]).toContain(self.http);
+    const order = await orderOf(op, orderId);
+    expect(order.status).toBe('pending');
+    expect(order.canAudit).toBe(false);
+  });
+
+  it('the approver opens the 审批 tab, the batch and approves it with the payment password', async () => {
+    await ap.locator('.adm-tab-bar-item', { hasText: '审批' }).click();
+    await ap.waitForURL(/\/Home\?tab=approve$/);
+    const card = ap.locator(`[data-order-id="${orderId}"]`);
+    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
+    expect(await card.innerText()).toContain(`¥${formatFen(TOTAL_FEN).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
+    expect(await card.innerText()).toContain('共3笔');
+    await screenshot(ap, 'approve-phone-list');
+
+    await ap.getByRole('button', { name: '批量', exact: true }).click();
+    await expect.poll(() => ap.getByRole('button', { name: '批量审批' }).count()).toBe(1);
+    await card.click();
+    await screenshot(ap, 'approve-phone-batch-mode');
+    await ap.getByRole('button', { name: '取消批量' }).click();
+
+    await card.click();
+    await ap.waitForURL(/\/approve\/detail\?id=/);
+    await expect.poll(() => ap.getByText('付款明细（3 笔）').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => ap.getByTestId('order-status').innerText()).toBe('待审批');
+    await screenshot(ap, 'approve-phone-detail');
+
+    await ap.getByRole('button', { name: '驳回' }).click();
+    await ap.getByRole('button', { name: '确认驳回' }).click();
+    await expect.poll(() => ap.getByText(PAY_MSG.rejectReason, { exact: true }).count()).toBe(1);
+    await screenshot(ap, 'approve-phone-reject-sheet');
+    await ap.getByText('取消', { exact: true }).last().click();
+
+    await ap.getByRole('button', { name: '审批通过' }).click();
+    await expect.poll(() => ap.getByText('使用完整键盘输入').count()).toBe(1);
+    await screenshot(ap, 'approve-phone-keypad');
+    await ap.getByText('使用完整键盘输入').click();
+    await ap.getByPlaceholder(PAY_MSG.payPwdRequired).fill(PAY_PWD);
+    await ap.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => ap.getByText('审批通过 1 笔').count(), { timeout: 10_000 }).toBe(1);
+    await screenshot(ap, 'approve-phone-outcome');
+    await ap.getByRole('button', { name: '知道了' }).click();
+  });
+
+  it('the order ends 成功 on both sides and the payer\'s balance dropped by the total', async () => {
+    await expect.poll(() => ap.getByTestId('order-status').innerText(), { timeout: 20_000 }).toBe('成功');
+    await screenshot(ap, 'approve-phone-detail-succeeded');
+    expect(await badge(ap)).toBe('');
+
+    await expect.poll(async () => (await orderOf(op, orderId)).status, { timeout: 20_000 }).toBe('succeeded');
+    const after = settlementOf(await accountsOf(op, PAYER));
+    expect(parseYuan(payerAcct.balance)! - parseYuan(after.balance)!).toBe(TOTAL_FEN);
+    expect(after.frozen).toBe(payerAcct.frozen);
+    const payeeAfter = basicOf(await accountsOf(op, PAYEE));
+    expect((parseYuan(payeeAfter.balance) ?? 0n) - (parseYuan(payeeAcct.balance) ?? 0n)).toBe(TOTAL_FEN);
+    await screenshot(op, 'approve-desktop-operator-after');
+  });
+});
