@@ -37,6 +37,8 @@
 // open its own dialogs (choose their phone/desktop view with useIsMobile) and reload after them.
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldType } from '@contract/listQuery';
+import type { PageResult } from '@contract/listQuery';
+import type { SysResult } from '@contract/types';
 
 /** Row of a list: everything the server answers, keyed by `rowKey` (default 'id'). */
 export type ListRow = { id: string } & Record<string, unknown>;
@@ -180,6 +182,8 @@ export interface ListKitConfig<T extends ListRow = ListRow> {
   mobile?: MobileCardConfig<T>;
   /** Desktop table scroll width when columns are many. */
   scrollX?: number;
+  /** Loads a page some other way than GET url.list (e.g. a business /cap call); gets the list params (pageNo, pageSize, filters, column, order). */
+  fetchList?: (params: Record<string, string>) => Promise<SysResult<PageResult<T>>>;
 }
 
 /** The live handle of a mounted list: given to row actions and extra buttons, and via `apiRef`. */

@@ -70,7 +70,8 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
       const my = ++seq.current;
       setLoading(true);
       try {
-        const res = await sysGet<PageResult<T>>(config.url.list as string, pagedParams(rs, page, size), { silent: true });
+        const params = pagedParams(rs, page, size);
+        const res = config.fetchList ? await config.fetchList(params) : await sysGet<PageResult<T>>(config.url.list as string, params, { silent: true });
         if (my !== seq.current) return;
         if (!res.success) {
           ui.warning(res.message);
