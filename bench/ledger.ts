@@ -7,6 +7,7 @@
 // Prints the figures, then one JSON line: transfers_per_s, hot_account_transfers_per_s, pgbench_tps, ratio, …
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { ChannelSimulator } from '../server/adapters/channel/simulator';
 import { fromPool } from '../server/db/client';
@@ -148,11 +149,12 @@ async function main() {
     const pgTps = pgRuns.length ? pgRuns.reduce((a, b) => a + b, 0) / pgRuns.length : null;
     if (pgTps !== null) console.log(`[bench:ledger] pgbench simple-update mean of ${pgRuns.length} runs: ${pgTps.toFixed(0)} tps`);
     const ratio = pgTps ? uncontended / pgTps : null;
+    console.log(`[bench:ledger] machine: ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (figures on a shared machine drift with its load)`);
     console.log(`[bench:ledger] uncontended transfers / pgbench simple-update = ${ratio === null ? 'n/a' : `${(ratio * 100).toFixed(1)}%`} (goal ≥ 30%)`);
     console.log(JSON.stringify({
       transfers_per_s: Math.round(uncontended), hot_account_transfers_per_s: Math.round(hotTps), one_lane_chain_transfers_per_s: Math.round(serial),
       pgbench_tps: pgTps === null ? null : Math.round(pgTps), ratio: ratio === null ? null : Number(ratio.toFixed(3)), clients: CLIENTS, seconds: SECONDS, accounts: ACCOUNTS, chain_lanes: ledger.lanes,
-      verify_ok: check.ok,
+      verify_ok: check.ok, cpus: cpus().length, load_avg_1m: Number(loadavg()[0].toFixed(2)),
     }));
   } finally {
     channel.close();

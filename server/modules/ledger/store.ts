@@ -39,6 +39,14 @@ function prepared(text: string, values?: unknown[]): pg.QueryConfig {
   return { name, text, values };
 }
 
+/** Holds a pipelined client's socket writes until the next tick, so queries issued together leave in one write. */
+function corkUntilNextTick(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork) return;
+  stream.cork();
+  process.nextTick(() => stream.uncork!());
+}
+
 /** A store over `pool`; its clients should be created with { pipeline: true } (see pipelinedPool). */
 export function poolStore(pool: pg.Pool, ownsPool = false): LedgerStore {
   return {
@@ -50,6 +58,7 @@ export function poolStore(pool: pg.Pool, ownsPool = false): LedgerStore {
       let broken = false;
       let committed = false;
       try {
+        if (pipelined) corkUntilNextTick(client);
         const begin = client.query('BEGIN');
         // Pipelined, BEGIN goes out with the first statement; a failed BEGIN fails that statement too.
         if (pipelined) begin.catch(() => {});
@@ -58,6 +67,7 @@ export function poolStore(pool: pg.Pool, ownsPool = false): LedgerStore {
         if (pipelined) {
           conn.queryAndCommit = async <R>(text: string, params?: unknown[]) => {
             committed = true;
+            corkUntilNextTick(client);
             const statement = client.query(prepared(text, params));
             const commit = client.query('COMMIT');
             const [s, c] = await Promise.allSettled([statement, commit]);
