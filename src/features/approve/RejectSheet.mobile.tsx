@@ -32,31 +32,33 @@ export default function RejectSheetMobile({ open, count, onClose, onConfirm }: {
   };
 
   return (
-    <Popup visible={open} onMaskClick={busy ? undefined : onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: '14px 16px 20px' }} destroyOnClose>
-      <div style={{ display: 'flex', alignItems: 'center', marginBottom: 10 }}>
-        <a role="button" onClick={busy ? undefined : onClose} style={{ width: 48, color: '#666' }}>取消</a>
-        <div style={{ flex: 1, textAlign: 'center', fontSize: 17, fontWeight: 600 }}>驳回{count > 1 ? ` ${count} 笔订单` : '订单'}</div>
-        <span style={{ width: 48 }} />
+    <Popup visible={open} onMaskClick={busy ? undefined : onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
+      <div style={{ padding: '14px 16px 20px' }}>
+        <div style={{ display: 'flex', alignItems: 'center', marginBottom: 10 }}>
+          <a role="button" onClick={busy ? undefined : onClose} style={{ width: 48, color: '#666' }}>取消</a>
+          <div style={{ flex: 1, textAlign: 'center', fontSize: 17, fontWeight: 600 }}>驳回{count > 1 ? ` ${count} 笔订单` : '订单'}</div>
+          <span style={{ width: 48 }} />
+        </div>
+        <div style={{ border: `1px solid ${error ? '#ff3141' : '#ddd'}`, borderRadius: 6, padding: '8px 10px' }}>
+          <TextArea
+            placeholder={PAY_MSG.rejectReason}
+            value={reason}
+            onChange={(v) => {
+              setReason(v);
+              if (v.trim()) setError(null);
+            }}
+            rows={4}
+            maxLength={200}
+            showCount
+            autoFocus
+            aria-label="驳回原因"
+          />
+        </div>
+        <div style={{ minHeight: 22, color: '#ff3141', fontSize: 13, paddingTop: 4 }}>{error}</div>
+        <Button block color="danger" size="large" loading={busy} onClick={() => void submit()}>
+          确认驳回
+        </Button>
       </div>
-      <div style={{ border: `1px solid ${error ? '#ff3141' : '#ddd'}`, borderRadius: 6, padding: '8px 10px' }}>
-        <TextArea
-          placeholder={PAY_MSG.rejectReason}
-          value={reason}
-          onChange={(v) => {
-            setReason(v);
-            if (v.trim()) setError(null);
-          }}
-          rows={4}
-          maxLength={200}
-          showCount
-          autoFocus
-          aria-label="驳回原因"
-        />
-      </div>
-      <div style={{ minHeight: 22, color: '#ff3141', fontSize: 13, paddingTop: 4 }}>{error}</div>
-      <Button block color="danger" size="large" loading={busy} onClick={() => void submit()}>
-        确认驳回
-      </Button>
     </Popup>
   );
 }

@@ -1,6 +1,7 @@
 // One order's detail for both views: loads by id, more batch rows on demand, reloads when the
 // pending list changes (a push, a decision), and follows an approved order through execution
-// (approved → executing → succeeded / failed / partial) by re-reading it every 1.5 s until it settles.
+// (approved → executing → succeeded / failed / partial) by re-reading it every 1.5 s until it settles;
+// a pending order is re-read every 5 s, so the maker's open page sees the decision without a push.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -11,6 +12,7 @@ import { pending } from './pending';
 const ROWS_PAGE = 50;
 const MOVING: PayOrderStatus[] = ['approved', 'executing'];
 const FOLLOW_MS = 1500;
+const PENDING_MS = 5000;
 
 export function useOrderIdFromUrl(): string {
   const { search } = useLocation();
@@ -60,8 +62,8 @@ export function useOrderDetail(orderId: string): OrderDetailState {
 
   const status = detail?.order.status;
   useEffect(() => {
-    if (!status || !MOVING.includes(status)) return;
-    const timer = setTimeout(() => void reload(), FOLLOW_MS);
+    if (!status || (!MOVING.includes(status) && status !== 'pending')) return;
+    const timer = setTimeout(() => void reload(), status === 'pending' ? PENDING_MS : FOLLOW_MS);
     return () => clearTimeout(timer);
   }, [status, detail, reload]);
 
