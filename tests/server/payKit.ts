@@ -12,6 +12,7 @@ export interface PayKit {
   t: TestApp;
   tok: { admin: string; operator: string; approver: string };
   acct: { a1: string; a1s: string; b1: string; b1s: string };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
   post(path: string, body: unknown, who?: keyof PayKit['tok']): Promise<{ code: number; json: { status: { success: boolean; errorMsg: string; replyText: string }; body: Record<string, any> } }>;
   balance(acctNo: string): Promise<{ balance: bigint; frozen: bigint }>;
   pay: ReturnType<typeof payServiceFor>;
