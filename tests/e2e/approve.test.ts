@@ -10,6 +10,7 @@ import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN, S
 import { encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
 import { LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
 import { PAY_MSG, PAY_PATHS, type PayOrderDetail, type PayOrderView } from '../../contract/api/pay';
+import { APPROVE_LIST_PATH, approveDetailUrl } from '../../contract/pages/approve';
 import { parseYuan, formatFen } from '../../contract/money';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 
@@ -128,10 +129,14 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
   it('the operator cannot approve their own order, and sees no approve buttons', async () => {
     const self = await cap(op, PAY_PATHS.auditPass, { orderIds: [orderId], versions: [1], payPwd: encodePassword(PAY_PWD) });
     expect(self.status.success).toBe(false);
-    expect([403, 200]).toContain(self.http);
-    const order = await orderOf(op, orderId);
-    expect(order.status).toBe('pending');
-    expect(order.canAudit).toBe(false);
+    // The operator (maker) does not even hold pay:order:approve: refused before the four-eyes rule
+    // (which tests/server/pay*.test.ts check for users holding both).
+    expect(self.http).toBe(403);
+    await op.goto(approveDetailUrl(orderId));
+    await expect.poll(() => op.getByTestId('order-status').textContent(), { timeout: 15_000 }).toBe('待审批');
+    expect(await op.getByText(PAY_MSG.selfApprove).count()).toBe(1);
+    expect(await op.getByRole('button', { name: '审批通过' }).count()).toBe(0);
+    await screenshot(op, 'approve-desktop-operator-pending');
   });
 
   it('the approver opens the 审批 tab, the batch and approves it with the payment password', async () => {
@@ -174,15 +179,50 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
 
   it('the order ends 成功 on both sides and the payer\'s balance dropped by the total', async () => {
     await expect.poll(() => ap.getByTestId('order-status').innerText(), { timeout: 20_000 }).toBe('成功');
+    await expect.poll(() => ap.locator('.adm-mask:visible').count()).toBe(0);
     await screenshot(ap, 'approve-phone-detail-succeeded');
     expect(await badge(ap)).toBe('');
 
-    await expect.poll(async () => (await orderOf(op, orderId)).status, { timeout: 20_000 }).toBe('succeeded');
+    // The operator's open detail follows the order by itself (no reload).
+    await expect.poll(() => op.getByTestId('order-status').textContent(), { timeout: 12_000 }).toBe('成功');
+    expect((await orderOf(op, orderId)).status).toBe('succeeded');
     const after = settlementOf(await accountsOf(op, PAYER));
     expect(parseYuan(payerAcct.balance)! - parseYuan(after.balance)!).toBe(TOTAL_FEN);
     expect(after.frozen).toBe(payerAcct.frozen);
     const payeeAfter = basicOf(await accountsOf(op, PAYEE));
     expect((parseYuan(payeeAfter.balance) ?? 0n) - (parseYuan(payeeAcct.balance) ?? 0n)).toBe(TOTAL_FEN);
     await screenshot(op, 'approve-desktop-operator-after');
+  });
+
+  it('on a desktop the approver rejects an order from the 待我审批 list with a reason', async () => {
+    const desk = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
+    try {
+      const page = await desk.newPage();
+      await signIn(page, 'approver');
+      const r = await cap<{ order: PayOrderView }>(op, PAY_PATHS.orderSubmit, {
+        fromAcctNo: payerAcct.acctNo, payeeName: '杭州示例供应链有限公司', payeeAcctNo: payeeAcct.acctNo, amount: '88.80', remark: 'e2e 单笔付款', idempotencyKey: randomUUID(),
+      });
+      expect(r.status.success, r.status.errorMsg).toBe(true);
+      const single = r.body.order;
+      expect((await orderOf(op, single.orderId)).status).toBe('pending');
+      await page.goto(APPROVE_LIST_PATH);
+      const row = page.locator(`tr[data-row-key="${single.orderId}"]`);
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+      expect(await row.innerText()).toContain('¥88.80');
+      await screenshot(page, 'approve-desktop-list');
+      await row.getByRole('button', { name: '驳回' }).click();
+      await page.getByRole('button', { name: '确认驳回' }).click();
+      await expect.poll(() => page.getByText(PAY_MSG.rejectReason, { exact: true }).count()).toBe(1);
+      await page.getByLabel('驳回原因').fill('收款账户信息有误');
+      await page.getByRole('button', { name: '确认驳回' }).click();
+      await expect.poll(() => page.getByText('驳回 1 笔').count(), { timeout: 10_000 }).toBe(1);
+      await screenshot(page, 'approve-desktop-reject-outcome');
+      const after = await orderOf(op, single.orderId);
+      expect(after.status).toBe('rejected');
+      expect(after.rejectReason).toBe('收款账户信息有误');
+      expect(settlementOf(await accountsOf(op, PAYER)).frozen).toBe(payerAcct.frozen);
+    } finally {
+      await desk.close();
+    }
   });
 });
