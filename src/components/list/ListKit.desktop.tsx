@@ -69,7 +69,8 @@ export default function ListKitDesktop<T extends ListRow>({ config, header, apiR
     edit: config.editAction !== false && (config.editor || config.onEdit) ? { key: 'edit', text: '编辑', permission: 'edit', onClick: (row) => kit.openEditor(row) } : undefined,
     remove: config.deleteAction !== false && config.url.delete ? { key: 'delete', text: '删除', permission: 'delete', danger: true, confirm: '确定删除吗?', onClick: (row) => kit.remove(row) } : undefined,
   };
-  const hasActions = !!(builtins.edit || builtins.remove || config.rowActions?.length);
+  // No 操作 column when the user may run none of the row actions (e.g. a read-only role).
+  const hasActions = [builtins.edit, ...(config.rowActions ?? []), builtins.remove].some((a) => !!a && allowed(config.permissionPrefix, a.permission, kit.lists));
   const inline = config.inlineActions ?? 2;
 
   const actionLink = (a: RowAction<T>, row: T) => {
