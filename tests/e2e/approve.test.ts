@@ -216,6 +216,7 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
       await page.getByLabel('驳回原因').fill('收款账户信息有误');
       await page.getByRole('button', { name: '确认驳回' }).click();
       await expect.poll(() => page.getByText('驳回 1 笔').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => page.locator('.ant-modal', { hasText: '驳回订单' }).isVisible()).toBe(false);
       await screenshot(page, 'approve-desktop-reject-outcome');
       const after = await orderOf(op, single.orderId);
       expect(after.status).toBe('rejected');

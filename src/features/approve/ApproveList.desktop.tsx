@@ -51,18 +51,18 @@ export default function ApproveListDesktop() {
   const chosen = useMemo(() => orders.filter((o) => picked.includes(o.orderId)), [orders, picked]);
 
   const columns: ColumnsType<PayOrderView> = [
-    { title: '订单号', dataIndex: 'orderNo', width: 190, render: (v: string, o) => <a onClick={() => void navigate(approveDetailUrl(o.orderId))}>{v}</a> },
-    { title: '类型', dataIndex: 'kindText', width: 100, render: (v: string) => <Tag>{v}</Tag> },
+    { title: '订单号', dataIndex: 'orderNo', width: 170, render: (v: string, o) => <a onClick={() => void navigate(approveDetailUrl(o.orderId))}>{v}</a> },
+    { title: '类型', dataIndex: 'kindText', width: 84, render: (v: string) => <Tag>{v}</Tag> },
     { title: '收款方 / 批次', key: 'title', ellipsis: true, render: (_: unknown, o) => orderTitle(o) },
-    { title: '付款账户', dataIndex: 'fromAcctNo', width: 200, render: (v: string | null, o) => [v, o.fromCusName].filter(Boolean).join(' · ') },
-    { title: '笔数', dataIndex: 'rowCount', width: 70, align: 'right' },
-    { title: '金额', dataIndex: 'amount', width: 150, align: 'right', render: (v: string) => <Typography.Text strong>{yuanText(v)}</Typography.Text> },
-    { title: '提交人', dataIndex: 'makerName', width: 100 },
-    { title: '提交时间', key: 'submittedAt', width: 150, render: (_: unknown, o) => timeText(o.submittedAt ?? o.createdAt) },
+    { title: '付款账户', dataIndex: 'fromAcctNo', width: 180, ellipsis: true, render: (v: string | null, o) => [v, o.fromCusName].filter(Boolean).join(' · ') },
+    { title: '笔数', dataIndex: 'rowCount', width: 56, align: 'right', render: (v: number, o) => (o.kind === 'batch' ? v : 1) },
+    { title: '金额', dataIndex: 'amount', width: 120, align: 'right', render: (v: string) => <Typography.Text strong>{yuanText(v)}</Typography.Text> },
+    { title: '提交人', dataIndex: 'makerName', width: 80 },
+    { title: '提交时间', key: 'submittedAt', width: 140, render: (_: unknown, o) => timeText(o.submittedAt ?? o.createdAt) },
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 150,
       render: (_: unknown, o) => (
         <Space size={4}>
           <Button type="link" size="small" disabled={!o.canAudit} onClick={() => decision.startApprove([o])}>

@@ -63,9 +63,12 @@ export function OutcomeDialog({ outcome, onClose }: { outcome: OutcomeSummary | 
             bordered
             dataSource={outcome.lines}
             renderItem={(l) => (
-              <List.Item extra={<Typography.Text type={l.ok ? 'success' : 'danger'}>{l.text}</Typography.Text>}>
-                {l.ok ? <CheckCircleFilled style={{ color: '#52c41a', marginRight: 8 }} /> : <CloseCircleFilled style={{ color: '#ff4d4f', marginRight: 8 }} />}
-                {l.orderNo}
+              <List.Item>
+                <span>
+                  {l.ok ? <CheckCircleFilled style={{ color: '#52c41a', marginRight: 8 }} /> : <CloseCircleFilled style={{ color: '#ff4d4f', marginRight: 8 }} />}
+                  {l.orderNo}
+                </span>
+                <Typography.Text type={l.ok ? 'success' : 'danger'}>{l.text}</Typography.Text>
               </List.Item>
             )}
           />
