@@ -48,7 +48,11 @@ export interface PostInput {
   allowDisabledCustomer?: boolean;
 }
 
-export interface PostedEntry { id: string; entryNo: string; kind: string; createdAt: Date; holdId: string | null; replayed: boolean }
+export interface PostedEntry {
+  id: string; entryNo: string; kind: string; createdAt: Date; holdId: string | null; replayed: boolean;
+  /** Ids of the accounts the lines named, by account number (empty on a replay). */
+  accountIds: Record<string, string>;
+}
 
 /** Lanes per tenant of the hash chain (LEDGER_CHAIN_LANES, 1 = one strictly serial chain). */
 export const CHAIN_LANES = Math.min(64, Math.max(1, Number(process.env.LEDGER_CHAIN_LANES ?? 8) || 8));
@@ -196,7 +200,7 @@ export async function postEntry(c: SqlConn, input: PostInput, opts: PostOptions 
   const written = await write(writeSql(holdSql));
   // No lanes: the tenant's first entry. Nothing was written; create them and post again.
   if (!written.length) throw new LanesMissing(input.tenantId);
-  return { id, entryNo: written[0].entry_no, kind: input.kind, createdAt, holdId, replayed: false };
+  return { id, entryNo: written[0].entry_no, kind: input.kind, createdAt, holdId, replayed: false, accountIds: Object.fromEntries(rows.map((r) => [r.account_no, r.id])) };
 }
 
 // The lane: the first free one from a random start (SKIP LOCKED); when all are busy, the start
@@ -239,7 +243,7 @@ async function replayed(c: SqlConn, input: PostInput, id: string, hash: string |
     'SELECT entry_no::text, kind, created_at, hold_id FROM journal_entries WHERE id = $1',
     [id],
   );
-  return { id, entryNo: e.entry_no, kind: e.kind, createdAt: new Date(e.created_at), holdId: e.hold_id, replayed: true };
+  return { id, entryNo: e.entry_no, kind: e.kind, createdAt: new Date(e.created_at), holdId: e.hold_id, replayed: true, accountIds: {} };
 }
 
 /** After a transaction failed on the idempotency key (a concurrent twin committed first): the original, or 409. */

@@ -145,7 +145,7 @@ export class LedgerService {
     if (!acc || acc.owner_kind !== 'customer' || (ctx.cusCode && acc.cus_code !== ctx.cusCode)) throw new AppError(404, LEDGER_MSG.accountNotFound);
     if (acc.status === 'closed') throw new AppError(409, LEDGER_MSG.accountClosed);
     const id = randomUUID();
-    const fresh = await insertOrder(this.store, { id, tenantId: ctx.tenantId, kind: 'charge', accountId: acc.id, amountFen: v.amountFen, cardNo: null, key: v.idempotencyKey, hash, actor: ctx.actor, reason: v.reason, reserveEntryId: null });
+    const fresh = await insertOrder(this.store, { id, tenantId: ctx.tenantId, kind: 'charge', accountId: acc.id, amountFen: v.amountFen, cardNo: null, key: v.idempotencyKey, hash, actor: ctx.actor, reason: v.reason, reserveEntryId: null, createdAt: new Date() });
     const order = fresh ? (await orderById(this.store, ctx.tenantId, id))! : replayOrder((await orderByKey(this.store, ctx.tenantId, 'charge', v.idempotencyKey))!, hash);
     if (fresh) await this.submit(order);
     return orderView(order);
@@ -175,9 +175,15 @@ export class LedgerService {
         if (entry.replayed) return { order: await byEntry(c, entry.id), fresh: false };
         if (!card) throw new AppError(400, LEDGER_MSG.cardNotBound);
         const id = randomUUID();
-        const [acc] = await c.query<{ id: string }>('SELECT id::text FROM accounts WHERE account_no = $1', [v.accountNo]);
-        await insertOrder(c, { id, tenantId: ctx.tenantId, kind: 'withdraw', accountId: acc.id, amountFen: v.amountFen, cardNo: v.cardNo, key: v.idempotencyKey, hash: input.requestHash, actor: ctx.actor, reason: v.reason, reserveEntryId: entry.id });
-        return { order: (await orderById(c, ctx.tenantId, id))!, fresh: true };
+        const accountId = entry.accountIds[v.accountNo];
+        const now = new Date();
+        await insertOrder(c, { id, tenantId: ctx.tenantId, kind: 'withdraw', accountId, amountFen: v.amountFen, cardNo: v.cardNo, key: v.idempotencyKey, hash: input.requestHash, actor: ctx.actor, reason: v.reason, reserveEntryId: entry.id, createdAt: now });
+        const order: OrderRow = {
+          id, tenant_id: ctx.tenantId, kind: 'withdraw', account_id: accountId, account_no: v.accountNo, amount: v.amountFen.toString(), card_no: v.cardNo, status: 'pending',
+          idempotency_key: v.idempotencyKey, request_hash: input.requestHash, actor: ctx.actor, reason: v.reason, reserve_entry_id: entry.id, settle_entry_id: null,
+          fail_reason: null, created_at: now, updated_at: now,
+        };
+        return { order, fresh: true };
       },
       async (c) => ({ order: await byEntry(c, (await replayAfterRace(c, input)).id), fresh: false }),
     );
