@@ -91,18 +91,35 @@ export async function toRows(db: Db, list: UserRecord[], tenantId: string): Prom
   });
 }
 
+/**
+ * Above this many matching rows (the planner's estimate) the list total is that estimate: an exact
+ * count(*) over a million users takes seconds, and '共N条' of that size need not be exact.
+ */
+export const EXACT_COUNT_LIMIT = 50_000;
+
+/** Drivers answer execute() as an array (PGlite via drizzle) or as {rows} (node-postgres). */
+const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []));
+
+/** The planner's row estimate of the users matching `where` (EXPLAIN, nothing is read). */
+async function estimatedUsers(db: Db, where: SQL | undefined): Promise<number> {
+  const plan = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`EXPLAIN (FORMAT JSON) ${db.select({ one: sql`1` }).from(users).where(where)}`))[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+  return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
 export async function listUsers(db: Db, q: ListQuery, tenantId: string, extra: (SQL | undefined)[] = []): Promise<PageResult<SysUserRow>> {
   const where = whereOf(q, USER_RESOURCE, [inTenant(tenantId), ...extra]);
   return asClientError(async () => {
-    const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-    const list = await db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...orderOf(q, USER_RESOURCE))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize);
-    return { records: await toRows(db, list, tenantId), total: Number(n), size: q.pageSize, current: q.pageNo };
+    const offset = (q.pageNo - 1) * q.pageSize;
+    const list = await db.select().from(users).where(where).orderBy(...orderOf(q, USER_RESOURCE)).limit(q.pageSize).offset(offset);
+    let total: number;
+    // A short page that is not past the end tells the exact total without counting.
+    if (list.length > 0 && list.length < q.pageSize) total = offset + list.length;
+    else {
+      const estimate = await estimatedUsers(db, where);
+      total = estimate > EXACT_COUNT_LIMIT ? Math.max(estimate, offset + list.length) : Number((await db.select({ n: count() }).from(users).where(where))[0].n);
+    }
+    return { records: await toRows(db, list, tenantId), total, size: q.pageSize, current: q.pageNo };
   });
 }
 
