@@ -1,0 +1,195 @@
+// List benchmark (`npm run bench:list`, issue 3 §6): loads 1,000,000 users into a fresh database on
+// the PostgreSQL at 127.0.0.1:5432 (migrations and seed through prepareDatabase, then one
+// INSERT … SELECT generate_series into users and user_groups, all in tenant 0; VACUUM ANALYZE), starts the
+// real app in a child process (buildApp + listen on a free port, the production pool of 10), signs
+// in as admin and measures GET /boss-admin/sys/user/list with autocannon: filter + sort page 1,
+// the same filter on page 5,000, and a super query with three conditions, each at 1 and at 100
+// concurrent clients for BENCH_SECONDS (default 10). Prints a table, then one JSON line. Drops the
+// database at the end (BENCH_KEEP_DB=1 keeps it for EXPLAIN ANALYZE).
+//   BENCH_USERS=1000000  BENCH_SECONDS=10  BENCH_PG=postgres://postgres@127.0.0.1:5432/test  BENCH_KEEP_DB=1
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } from '../contract/constants';
+import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET, encodePassword, signRequest, signTimestamp } from '../contract/crypto';
+import { ADMIN_P } from '../contract/api/admin';
+import { freePort } from '../tests/e2e/lib/server';
+
+const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
+const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface CannonResult {
+  latency: { p50: number; p99: number; average: number; max: number };
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Cannon = (opts: Record<string, unknown>) => Promise<CannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
+
+const dbUrl = (name: string) => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = '/' + name;
+  return url.href;
+};
+
+async function admin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return await run(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Child mode: the real app on the benchmark database, listening on PORT. */
+async function serve() {
+  const { buildApp, prepareDatabase } = await import('../server/app');
+  const { openDatabase } = await import('../server/db/client');
+  const database = await openDatabase({ dataDir: '', databaseUrl: process.env.DATABASE_URL! });
+  await prepareDatabase(database);
+  const app = await buildApp({ database, nodeEnv: 'production', distDir: null, docs: false });
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.once('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
+  console.log('ready');
+}
+
+/** Migrates and seeds through the app's own code, then bulk-loads USERS users into tenant 0. */
+async function load(url: string) {
+  const { prepareDatabase } = await import('../server/app');
+  const { openDatabase } = await import('../server/db/client');
+  const database = await openDatabase({ dataDir: '', databaseUrl: url });
+  await prepareDatabase(database);
+  await database.close();
+
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const started = Date.now();
+    // Every bench user shares admin's password hash (nobody signs in as them). created_at is one
+    // user every 95 s back from now (three years); every 10th is frozen; sex alternates.
+    await c.query(
+      `INSERT INTO users (id, username, realname, password_hash, mobile, sex, org_code, status, post, work_no, created_by, created_at, updated_at)
+       SELECT 'bu-' || lpad(g::text, 7, '0'), 'bench' || lpad(g::text, 7, '0'), '压测用户' || g,
+              (SELECT password_hash FROM users WHERE username = 'admin'),
+              '139' || lpad(g::text, 8, '0'), 1 + g % 2,
+              (ARRAY['A01', 'A01A01', 'A01A02', 'A01A03'])[1 + g % 4],
+              CASE WHEN g % 10 = 0 THEN 2 ELSE 1 END, '职员', 'W' || g, 'admin',
+              now() - make_interval(secs => g * 95), now()
+         FROM generate_series(1, $1::int) AS g`,
+      [USERS],
+    );
+    await c.query(
+      `INSERT INTO user_groups (user_id, group_id, sort_no)
+       SELECT 'bu-' || lpad(g::text, 7, '0'), CASE WHEN g % 3 = 0 THEN 'g-plat' ELSE 'g-org' END, 0
+         FROM generate_series(1, $1::int) AS g`,
+      [USERS],
+    );
+    // Statistics for every table, groups included (a 4-row table autovacuum may never analyze; without
+    // them the planner misjudges the tenant semi-join and picks plans a thousand times slower), and
+    // the visibility map, so index-only probes of user_groups skip the heap, as autovacuum would.
+    await c.query('VACUUM ANALYZE');
+    console.log(`[bench] loaded ${USERS.toLocaleString()} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await c.end();
+  }
+}
+
+async function startChild(url: string): Promise<{ baseURL: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), '--serve'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => (d.toString().includes('ready') ? resolve() : process.stdout.write(d)));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { baseURL: `http://127.0.0.1:${port}`, child };
+}
+
+async function signIn(baseURL: string): Promise<string> {
+  const body = { username: 'admin', password: encodePassword('Demo@2026', process.env.LOGIN_AES_KEY ?? DEFAULT_LOGIN_AES_KEY) };
+  const res = await fetch(`${baseURL}${API_BASE}/sys/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [HEADER_TENANT]: '0',
+      [HEADER_SIGN]: signRequest({}, body, process.env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET),
+      [HEADER_TIMESTAMP]: signTimestamp(),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
+  if (!json.success || !json.result) throw new Error(`sign-in failed: ${res.status} ${json.message}`);
+  return json.result.token;
+}
+
+const superQuery = encodeURIComponent(
+  JSON.stringify([
+    { field: 'sex', rule: 'eq', val: '1' },
+    { field: 'status', rule: 'eq', val: '1' },
+    { field: 'createTime', rule: 'ge', val: '2024-01-01 00:00:00' },
+  ]),
+);
+const SCENARIOS = [
+  { key: 'filter_sort', name: 'filter + sort, page 1', query: 'status=1&column=createTime&order=desc&pageNo=1&pageSize=10' },
+  { key: 'deep_page', name: 'filter + sort, page 5,000', query: 'status=1&column=createTime&order=desc&pageNo=5000&pageSize=10' },
+  { key: 'super_query', name: 'super query, 3 conditions', query: `superQueryParams=${superQuery}&superQueryMatchType=and&pageNo=1&pageSize=10` },
+] as const;
+
+async function main() {
+  const name = `boss_bench_list_${Date.now()}`;
+  const url = dbUrl(name);
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  console.log(`[bench] database ${name}`);
+  let child: ChildProcess | undefined;
+  try {
+    await load(url);
+    const server = await startChild(url);
+    child = server.child;
+    const token = await signIn(server.baseURL);
+    const headers = { [HEADER_TOKEN]: token, [HEADER_TENANT]: '0' };
+
+    const figures: Record<string, number> = {};
+    const rows: string[][] = [];
+    for (const s of SCENARIOS) {
+      const target = `${server.baseURL}${API_BASE}${ADMIN_P.userList}?${s.query}`;
+      const check = await fetch(target, { headers });
+      const body = (await check.json()) as { success: boolean; message: string; result?: { total: number; records: unknown[] } };
+      if (!body.success) throw new Error(`${s.name}: ${check.status} ${body.message}`);
+      console.log(`[bench] ${s.name}: total ${body.result!.total.toLocaleString()}, ${body.result!.records.length} rows`);
+      await autocannon({ url: target, headers, connections: 10, duration: 2 }); // warm-up
+      for (const connections of [1, 100]) {
+        const r = await autocannon({ url: target, headers, connections, duration: SECONDS });
+        if (r.non2xx || r.errors || r.timeouts) console.warn(`[bench] ${s.name} @${connections}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+        const suffix = s.key === 'filter_sort' ? `${connections}c` : `${s.key}_${connections}c`;
+        figures[`p50_ms_${suffix}`] = r.latency.p50;
+        figures[`p99_ms_${suffix}`] = r.latency.p99;
+        figures[`rps_${suffix}`] = Math.round(r.requests.average);
+        rows.push([s.name, String(connections), String(r.latency.p50), String(r.latency.p99), String(Math.round(r.requests.average)), String(r.non2xx + r.errors)]);
+      }
+    }
+    const head = ['scenario', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'failed'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    for (const line of [head, ...rows]) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+    console.log(JSON.stringify({ users: USERS, seconds: SECONDS, ...figures }));
+  } finally {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child!.once('exit', resolve));
+    }
+    if (!process.env.BENCH_KEEP_DB) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    else console.log(`[bench] kept ${name}`);
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
