@@ -162,3 +162,11 @@ describe('grid rows', () => {
     expect(fillTemplate('${title}/${key}/${defaultValue}/${x}', { title: 'T', key: 'K' })).toBe('T/K//${x}');
   });
 });
+
+describe('grid custom handlers', () => {
+  it('a handler sees empty cells (it may depend on other cells of the row)', () => {
+    const c = col({ key: 'card', validateRules: [{ handler: (_v, row) => (!row.acct && !row.card ? '请输入收款账号或银行卡号' : null) }] });
+    expect(validateCell(c, 0, [{ id: 'a', acct: '', card: '' }])).toBe('请输入收款账号或银行卡号');
+    expect(validateCell(c, 0, [{ id: 'a', acct: 'x', card: '' }])).toBeNull();
+  });
+});

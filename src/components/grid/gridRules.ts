@@ -16,7 +16,7 @@ export interface GridRule {
   unique?: boolean;
   /** May use ${title}, ${key} and ${defaultValue}; presets and required have their own default texts. */
   message?: string;
-  /** Custom handler: the message to show, or null when the value is fine. */
+  /** Custom handler: the message to show, or null when the value is fine; it also runs on empty cells. */
   handler?: (value: unknown, row: GridRow, rows: readonly GridRow[]) => string | null;
 }
 
@@ -95,6 +95,12 @@ export function validateCell(col: GridColumn, rowIndex: number, rows: readonly G
   for (const rule of col.validateRules ?? []) {
     if (rule.required) {
       if (isEmptyCell(value)) return fillTemplate(rule.message ?? '请输入${title}', col);
+      continue;
+    }
+    if (rule.handler && rule.pattern === undefined && !isUniqueRule(rule)) {
+      // A custom handler also sees empty cells (it may depend on other cells of the row).
+      const msg = rule.handler(value, row, rows);
+      if (msg) return fillTemplate(msg, col);
       continue;
     }
     if (isEmptyCell(value)) continue;

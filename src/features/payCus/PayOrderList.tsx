@@ -1,0 +1,123 @@
+// 付款订单 (/payCus/payOrder) on the list kit: orders with status tags, filters, a detail drawer
+// (rows and the audit trail), maker actions 撤销 / 编辑 and checker actions 审核通过 (payment
+// password; several orders with one entry; per-order outcomes) and 驳回 (reason required). The
+// server says per order what the caller may do (canAudit / canEdit): a checker never sees
+// 审核通过 on their own orders, and the server refuses anyway.
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { PAY_ORDER_KIND_TEXT, PAY_ORDER_STATUS_TEXT, PAY_PATHS, PAY_PERMS, type PayOrderStatus, type PayOrderView } from '@contract/api/pay';
+import { formatFen } from '@contract/money';
+import ListKit from '@/components/list/ListKit';
+import { yuanToFen } from '@/components/grid/gridRules';
+import type { ListKitApi, ListKitConfig } from '@/components/list/types';
+import type { PageProps } from '@/lib/page';
+import { useIsMobile } from '@/hooks/useDevice';
+import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
+import { auditPass, cancelOrder, inquiry, money, STATUS_CSS } from './payApi';
+import type { OrderDialog, OrderRow } from './orderDialogs';
+
+const DesktopDialogs = lazy(() => import('./OrderDialogs.desktop'));
+const MobileDialogs = lazy(() => import('./OrderDialogs.mobile'));
+
+const opts = (m: Record<string, string>) => Object.entries(m).map(([value, label]) => ({ value, label }));
+
+export default function PayOrderList(_props: PageProps) {
+  const mobile = useIsMobile();
+  const api = useRef<ListKitApi<OrderRow> | null>(null);
+  const [dialog, setDialog] = useState<OrderDialog | null>(null);
+  const [approving, setApproving] = useState<OrderRow[] | null>(null);
+
+  const config = useMemo<ListKitConfig<OrderRow>>(() => ({
+    pageKey: 'payCus/PayOrderList',
+    title: '付款订单',
+    url: { list: PAY_PATHS.orderInquiry },
+    fetchList: inquiry as ListKitConfig<OrderRow>['fetchList'],
+    permissionPrefix: 'pay:order:',
+    toolbar: [],
+    selectable: true,
+    columns: [
+      { dataIndex: 'orderNo', title: '订单号', width: 190 },
+      { dataIndex: 'kindText', title: '类型', width: 90 },
+      { dataIndex: 'amount', title: '金额', width: 140, align: 'right', render: (v) => money(v as string) },
+      { dataIndex: 'rowCount', title: '笔数', width: 70, align: 'right', render: (v) => String(v || 1) },
+      { dataIndex: 'fromAcctNo', title: '付款账户', width: 180 },
+      { dataIndex: 'payeeName', title: '收款人', width: 120, render: (v, r) => (r.kind === 'batch' ? `${r.rowCount}个收款人` : (v as string) || '—') },
+      { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status] }) },
+      { dataIndex: 'makerName', title: '提交人', width: 100 },
+      { dataIndex: 'submittedAt', title: '提交时间', width: 170, render: (v, r) => (v as string) || r.createdAt },
+    ],
+    query: [
+      { field: 'orderNo', label: '订单号', type: 'input', rule: 'eq' },
+      { field: 'status', label: '状态', type: 'select', options: opts(PAY_ORDER_STATUS_TEXT) },
+      { field: 'kind', label: '类型', type: 'select', options: opts(PAY_ORDER_KIND_TEXT) },
+      { field: 'scope', label: '范围', type: 'select', options: [{ value: 'mine', label: '我提交的' }, { value: 'pendingForMe', label: '待我审批' }] },
+    ],
+    extraButtons: [
+      { key: 'batchPass', text: '批量审核通过', permission: PAY_PERMS.approve, needsSelection: true, onClick: (kit) => {
+        const rows = (kit.selectedRows as unknown as OrderRow[]).filter((r) => r.canAudit);
+        if (!rows.length) kit.message.warning('所选订单中没有可由您审批的待审批订单');
+        else setApproving(rows);
+      } },
+      { key: 'batchReject', text: '批量驳回', permission: PAY_PERMS.approve, needsSelection: true, onClick: (kit) => {
+        const rows = (kit.selectedRows as unknown as OrderRow[]).filter((r) => r.canAudit);
+        if (!rows.length) kit.message.warning('所选订单中没有可由您审批的待审批订单');
+        else setDialog({ kind: 'reject', rows });
+      } },
+    ],
+    rowActions: [
+      { key: 'detail', text: '详情', onClick: (row) => setDialog({ kind: 'detail', row }) },
+      { key: 'pass', text: '审核通过', permission: PAY_PERMS.approve, visible: (r) => r.canAudit, onClick: (row) => setApproving([row]) },
+      { key: 'reject', text: '驳回', permission: PAY_PERMS.approve, danger: true, visible: (r) => r.canAudit, onClick: (row) => setDialog({ kind: 'reject', rows: [row] }) },
+      { key: 'editOrder', text: '编辑', permission: PAY_PERMS.submit, visible: (r) => r.canEdit && r.kind === 'single', onClick: (row) => setDialog({ kind: 'edit', row }) },
+      {
+        key: 'cancel', text: '撤销', permission: PAY_PERMS.submit, danger: true, visible: (r) => r.canEdit, confirm: (r) => `确定要撤销订单 ${r.orderNo} 吗？预留资金将释放。`,
+        onClick: async (row, kit) => {
+          try {
+            await cancelOrder(row.orderId);
+            kit.message.success('撤销成功');
+            await kit.reload();
+          } catch (err) {
+            kit.message.warning(err instanceof Error ? err.message : '撤销失败');
+          }
+        },
+      },
+    ],
+    inlineActions: 3,
+    editAction: false,
+    deleteAction: false,
+    mobile: { title: 'orderNo', subtitle: 'kindText', fields: ['amount', 'payeeName', 'makerName', 'submittedAt'], status: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status as PayOrderStatus] }), searchField: 'orderNo' },
+    scrollX: 1400,
+  }), []);
+
+  const Dialogs = mobile ? MobileDialogs : DesktopDialogs;
+  const reload = () => void api.current?.reload();
+
+  return (
+    <>
+      <ListKit config={config} apiRef={api} />
+      <PaymentPasswordPrompt
+        open={!!approving}
+        onClose={() => setApproving(null)}
+        title="审核通过"
+        description={approving ? approveText(approving) : undefined}
+        onConfirm={async (payPwd) => {
+          const result = await auditPass(approving ?? [], payPwd);
+          setDialog({ kind: 'outcomes', action: '审核通过', result, rows: approving ?? [] });
+          api.current?.clearSelection();
+          reload();
+        }}
+      />
+      {dialog && (
+        <Suspense fallback={null}>
+          <Dialogs dialog={dialog} onClose={() => setDialog(null)} onChanged={reload} onOutcomes={(d) => setDialog(d)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function approveText(rows: PayOrderView[]): string {
+  let sum = 0n;
+  for (const r of rows) sum += yuanToFen(r.amount) ?? 0n;
+  const yuan = formatFen(sum);
+  return rows.length === 1 ? `订单 ${rows[0]!.orderNo}，金额 ${money(yuan)}` : `共 ${rows.length} 笔订单，合计 ${money(yuan)}`;
+}

@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import type { PayOrderView } from '@contract/api/pay';
+import { failureMessage } from '@/components/dialogs/formRules';
+import { money, newKey, submitSingle } from './payApi';
+import { OrderSummary } from './OrderSummary.desktop';
+import { singleRule, toInput, type SingleValues } from './singlePayForm';
+import { usePayer } from './usePayer';
+
+export default function SinglePayDesktop() {
+  const [form] = Form.useForm<SingleValues>();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const payer = usePayer();
+  const key = useRef(newKey());
+  const [saving, setSaving] = useState(false);
+  const [order, setOrder] = useState<PayOrderView | null>(null);
+  const mode = Form.useWatch('payeeMode', form) ?? 'acct';
+  const from = payer.account(Form.useWatch('fromAcctNo', form));
+
+  const onFinish = async (values: SingleValues) => {
+    setSaving(true);
+    try {
+      setOrder(await submitSingle(toInput(values), key.current));
+      void message.success('提交成功');
+    } catch (err) {
+      void message.warning(failureMessage(err)); // same key on retry: never pays twice
+    } finally {
+      setSaving(false);
+    }
+  };
+  const again = () => {
+    key.current = newKey();
+    form.resetFields(['payeeName', 'payeeAcctNo', 'bankCardNo', 'amount', 'remark']);
+    setOrder(null);
+  };
+
+  if (order) return <Card><OrderSummary order={order} onAgain={again} onList={() => navigate('/payCus/payOrder')} /></Card>;
+  return (
+    <Card title="单笔付款">
+      <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 12 }} initialValues={{ payeeMode: 'acct' }} onFinish={(v) => void onFinish(v)} autoComplete="off">
+        <Form.Item label="客户代码" required validateStatus={payer.error ? 'error' : undefined} help={payer.error ?? undefined}>
+          <Input.Search placeholder="请输入客户代码后查询付款账户" defaultValue={payer.cusCode} disabled={!!payer.ownCusCode} enterButton="查询" loading={payer.loading} onSearch={(v) => { form.setFieldValue('fromAcctNo', undefined); void payer.load(v); }} />
+        </Form.Item>
+        <Form.Item name="fromAcctNo" label="付款账户" rules={[singleRule('fromAcctNo')]} extra={from ? `余额 ${money(from.balance)}，冻结 ${money(from.frozen) || '¥0.00'}，可用 ${money(from.available) || '¥0.00'}` : undefined}>
+          <Select placeholder="请选择付款账户" options={payer.options} loading={payer.loading} notFoundContent={payer.cusCode ? '该客户没有可用账户' : '请先查询客户代码'} />
+        </Form.Item>
+        <Form.Item name="payeeMode" label="收款方式">
+          <Radio.Group options={[{ value: 'acct', label: '本平台账户' }, { value: 'card', label: '银行卡' }]} optionType="button" />
+        </Form.Item>
+        <Form.Item name="payeeName" label="收款人名称" rules={[singleRule('payeeName')]}>
+          <Input placeholder="请输入收款人名称" maxLength={50} />
+        </Form.Item>
+        {mode === 'acct' ? (
+          <Form.Item name="payeeAcctNo" label="收款账号" rules={[singleRule('payeeAcctNo')]}>
+            <Input placeholder="请输入收款账号" maxLength={40} />
+          </Form.Item>
+        ) : (
+          <Form.Item name="bankCardNo" label="银行卡号" rules={[singleRule('bankCardNo')]}>
+            <Input placeholder="请输入银行卡号" maxLength={30} inputMode="numeric" />
+          </Form.Item>
+        )}
+        <Form.Item name="amount" label="金额" rules={[singleRule('amount')]}>
+          <Input prefix="¥" suffix="元" placeholder="请输入金额" inputMode="decimal" maxLength={16} />
+        </Form.Item>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea placeholder="请输入备注" maxLength={200} showCount rows={2} />
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
+          <Button type="primary" htmlType="submit" loading={saving}>提交审批</Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

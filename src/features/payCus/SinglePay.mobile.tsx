@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { Button, Form, Input, Result, Selector, Tag, TextArea, Toast, List } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import type { PayOrderView } from '@contract/api/pay';
+import { failureMessage } from '@/components/dialogs/formRules';
+import { money, newKey, STATUS_CSS, submitSingle } from './payApi';
+import { singleRule, toInput, type SingleValues } from './singlePayForm';
+import { usePayer } from './usePayer';
+
+const one = (v: unknown) => ({ value: v ? [v] : [] });
+const first = (v: string[]) => v[0];
+
+export default function SinglePayMobile() {
+  const [form] = Form.useForm<SingleValues>();
+  const navigate = useNavigate();
+  const payer = usePayer();
+  const key = useRef(newKey());
+  const [saving, setSaving] = useState(false);
+  const [order, setOrder] = useState<PayOrderView | null>(null);
+  const mode = (Form.useWatch('payeeMode', form) as SingleValues['payeeMode'] | undefined) ?? 'acct';
+  const [code, setCode] = useState(payer.cusCode);
+
+  const onFinish = async (values: SingleValues) => {
+    setSaving(true);
+    try {
+      setOrder(await submitSingle(toInput(values), key.current));
+    } catch (err) {
+      Toast.show({ content: failureMessage(err) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (order)
+    return (
+      <div>
+        <Result status="success" title="提交成功，等待审批" description={`订单号 ${order.orderNo}`} />
+        <List>
+          <List.Item extra={<Tag color={STATUS_CSS[order.status]}>{order.statusText}</Tag>}>状态</List.Item>
+          <List.Item extra={money(order.amount)}>金额</List.Item>
+          <List.Item extra={order.payeeName}>收款人</List.Item>
+          <List.Item extra={order.fromAcctNo}>付款账户</List.Item>
+        </List>
+        <div style={{ padding: 16, display: 'flex', gap: 12 }}>
+          <Button block onClick={() => { key.current = newKey(); setOrder(null); form.resetFields(); }}>继续付款</Button>
+          <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>付款订单</Button>
+        </div>
+      </div>
+    );
+  return (
+    <Form form={form} initialValues={{ payeeMode: 'acct' }} onFinish={(v) => void onFinish(v)} footer={<Button block type="submit" color="primary" size="large" loading={saving}>提交审批</Button>}>
+      <Form.Header>单笔付款</Form.Header>
+      <Form.Item label="客户代码" extra={!payer.ownCusCode && <Button size="mini" color="primary" fill="outline" loading={payer.loading} onClick={() => void payer.load(code)}>查询</Button>} help={payer.error ?? undefined}>
+        <Input placeholder="请输入客户代码" value={code} onChange={setCode} disabled={!!payer.ownCusCode} />
+      </Form.Item>
+      <Form.Item name="fromAcctNo" label="付款账户" rules={[singleRule('fromAcctNo')]} getValueProps={one} normalize={first}>
+        <Selector columns={1} options={payer.options} />
+      </Form.Item>
+      <Form.Item name="payeeMode" label="收款方式" getValueProps={one} normalize={(v: string[], prev: string) => v[0] ?? prev}>
+        <Selector columns={2} options={[{ value: 'acct', label: '本平台账户' }, { value: 'card', label: '银行卡' }]} />
+      </Form.Item>
+      <Form.Item name="payeeName" label="收款人名称" rules={[singleRule('payeeName')]}>
+        <Input placeholder="请输入收款人名称" maxLength={50} />
+      </Form.Item>
+      {mode === 'acct' ? (
+        <Form.Item name="payeeAcctNo" label="收款账号" rules={[singleRule('payeeAcctNo')]}>
+          <Input placeholder="请输入收款账号" maxLength={40} />
+        </Form.Item>
+      ) : (
+        <Form.Item name="bankCardNo" label="银行卡号" rules={[singleRule('bankCardNo')]}>
+          <Input placeholder="请输入银行卡号" maxLength={30} inputMode="numeric" />
+        </Form.Item>
+      )}
+      <Form.Item name="amount" label="金额（元）" rules={[singleRule('amount')]}>
+        <Input placeholder="请输入金额" inputMode="decimal" maxLength={16} />
+      </Form.Item>
+      <Form.Item name="remark" label="备注">
+        <TextArea placeholder="请输入备注" maxLength={200} rows={2} />
+      </Form.Item>
+    </Form>
+  );
+}
