@@ -1,11 +1,10 @@
 // Renders the registered page of a route, lazily, with a loading fallback.
 import { Suspense } from 'react';
+import { Loading as PageLoading } from '@/components/Loading';
 import { pageRegistry } from './pageRegistry';
 import type { MenuRoute } from './routes';
 
-export function PageLoading() {
-  return <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center', color: '#999' }}>加载中...</div>;
-}
+export { PageLoading };
 
 export function PageHost({ route }: { route: MenuRoute }) {
   const Page = pageRegistry[route.component];

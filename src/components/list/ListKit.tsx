@@ -1,5 +1,6 @@
 // The list kit's entry: picks the phone (antd-mobile cards) or desktop (antd table) view with
 // useIsMobile and lazy-loads it, so a phone never downloads antd. See types.ts for the config.
+import { Loading } from '../Loading';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { useIsMobile } from '@/hooks/useDevice';
 import type { ListKitApi, ListKitConfig, ListRow } from './types';
@@ -23,7 +24,7 @@ export default function ListKit<T extends ListRow>({ config, header, apiRef }: L
     if (apiRef) apiRef.current = null;
   }, [apiRef]);
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Loading />}>
       <View config={config as unknown as ListKitConfig<ListRow>} header={header} apiRef={apiRef as unknown as RefObject<ListKitApi | null>} />
     </Suspense>
   );
