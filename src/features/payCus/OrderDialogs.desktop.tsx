@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Descriptions, Drawer, Form, Input, List, Modal, Spin, Table, Tag, Timeline } from 'antd';
 import { PAY_MSG, singlePayload, type PayOrderDetail } from '@contract/api/pay';
 import { failureMessage, schemaRule } from '@/components/dialogs/formRules';
-import { auditReject, editOrder, money, orderDetail, STATUS_COLOR } from './payApi';
+import { auditReject, editOrder, money, orderDetail, STATUS_COLOR, time } from './payApi';
 import { outcomeLines, type OrderDialogsProps, type OrderRow } from './orderDialogs';
 
 function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
@@ -30,8 +30,8 @@ function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
         {o.kind === 'batch' && <Descriptions.Item label="笔数">{`${o.rowCount} 笔（成功 ${o.succeededCount}，失败 ${o.failedCount}）`}</Descriptions.Item>}
         <Descriptions.Item label="提交人">{o.makerName}</Descriptions.Item>
         <Descriptions.Item label="审批人">{o.approverName ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="提交时间">{o.submittedAt ?? o.createdAt}</Descriptions.Item>
-        <Descriptions.Item label="完成时间">{o.finishedAt ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="提交时间">{time(o.submittedAt ?? o.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="完成时间">{time(o.finishedAt)}</Descriptions.Item>
         {o.rejectReason && <Descriptions.Item label="驳回原因" span={2}>{o.rejectReason}</Descriptions.Item>}
         {o.failReason && <Descriptions.Item label="失败原因" span={2}>{o.failReason}</Descriptions.Item>}
         <Descriptions.Item label="备注" span={2}>{o.remark || '—'}</Descriptions.Item>
@@ -62,7 +62,7 @@ function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
             color: e.action === 'reject' || e.toStatus === 'failed' ? 'red' : e.action === 'approve' || e.toStatus === 'succeeded' ? 'green' : 'blue',
             children: (
               <div>
-                <div><b>{e.actorName}</b> {e.actionText}<span style={{ color: '#888', marginLeft: 8 }}>{e.createdAt}</span></div>
+                <div><b>{e.actorName}</b> {e.actionText}<span style={{ color: '#888', marginLeft: 8 }}>{time(e.createdAt)}</span></div>
                 {e.reason && <div style={{ color: '#666' }}>原因：{e.reason}</div>}
               </div>
             ),

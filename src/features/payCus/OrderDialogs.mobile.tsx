@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, List, Popup, Steps, Tag, TextArea, Toast } from 'antd-mobile';
 import { PAY_MSG, singlePayload, type PayOrderDetail } from '@contract/api/pay';
 import { failureMessage, schemaRule } from '@/components/dialogs/formRules';
-import { auditReject, editOrder, money, orderDetail, STATUS_CSS } from './payApi';
+import { auditReject, editOrder, money, orderDetail, STATUS_CSS, time } from './payApi';
 import { outcomeLines, type OrderDialogsProps, type OrderRow } from './orderDialogs';
 
 const sheet = { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' as const };
@@ -34,7 +34,7 @@ function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
       )}
       <div style={{ padding: '12px 16px 4px', fontWeight: 600 }}>审批轨迹</div>
       <Steps direction="vertical" current={(detail?.events.length ?? 1) - 1} style={{ padding: '0 8px' }}>
-        {(detail?.events ?? []).map((e, i) => <Steps.Step key={i} status={e.action === 'reject' ? 'error' : 'finish'} title={`${e.actorName} ${e.actionText}`} description={`${e.createdAt}${e.reason ? `  原因：${e.reason}` : ''}`} />)}
+        {(detail?.events ?? []).map((e, i) => <Steps.Step key={i} status={e.action === 'reject' ? 'error' : 'finish'} title={`${e.actorName} ${e.actionText}`} description={`${time(e.createdAt)}${e.reason ? `  原因：${e.reason}` : ''}`} />)}
       </Steps>
       <div style={{ padding: 16 }}><Button block onClick={onClose}>关闭</Button></div>
     </Popup>

@@ -1,7 +1,7 @@
 // The created order after a submit (desktop): number, status, amounts, payee.
 import { Button, Descriptions, Result, Tag } from 'antd';
 import type { PayOrderView } from '@contract/api/pay';
-import { money, STATUS_COLOR } from './payApi';
+import { money, STATUS_COLOR, time } from './payApi';
 
 export function OrderSummary({ order, onAgain, onList }: { order: PayOrderView; onAgain: () => void; onList: () => void }) {
   return (
@@ -24,7 +24,7 @@ export function OrderSummary({ order, onAgain, onList }: { order: PayOrderView; 
         {order.payeeName && <Descriptions.Item label="收款人">{order.payeeName}</Descriptions.Item>}
         {(order.payeeAcctNo || order.bankCardNo) && <Descriptions.Item label="收款账号">{order.payeeAcctNo || order.bankCardNo}</Descriptions.Item>}
         <Descriptions.Item label="提交人">{order.makerName}</Descriptions.Item>
-        <Descriptions.Item label="提交时间">{order.submittedAt ?? order.createdAt}</Descriptions.Item>
+        <Descriptions.Item label="提交时间">{time(order.submittedAt ?? order.createdAt)}</Descriptions.Item>
       </Descriptions>
     </Result>
   );

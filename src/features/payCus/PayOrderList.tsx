@@ -12,7 +12,7 @@ import type { ListKitApi, ListKitConfig } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { useIsMobile } from '@/hooks/useDevice';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
-import { auditPass, cancelOrder, inquiry, money, STATUS_CSS } from './payApi';
+import { auditPass, cancelOrder, inquiry, money, STATUS_CSS, time } from './payApi';
 import type { OrderDialog, OrderRow } from './orderDialogs';
 
 const DesktopDialogs = lazy(() => import('./OrderDialogs.desktop'));
@@ -35,7 +35,7 @@ export default function PayOrderList(_props: PageProps) {
     toolbar: [],
     selectable: true,
     columns: [
-      { dataIndex: 'orderNo', title: '订单号', width: 190 },
+      { dataIndex: 'orderNo', title: '订单号', width: 180 },
       { dataIndex: 'kindText', title: '类型', width: 90 },
       { dataIndex: 'amount', title: '金额', width: 140, align: 'right', render: (v) => money(v as string) },
       { dataIndex: 'rowCount', title: '笔数', width: 70, align: 'right', render: (v) => String(v || 1) },
@@ -43,7 +43,7 @@ export default function PayOrderList(_props: PageProps) {
       { dataIndex: 'payeeName', title: '收款人', width: 120, render: (v, r) => (r.kind === 'batch' ? `${r.rowCount}个收款人` : (v as string) || '—') },
       { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status] }) },
       { dataIndex: 'makerName', title: '提交人', width: 100 },
-      { dataIndex: 'submittedAt', title: '提交时间', width: 170, render: (v, r) => (v as string) || r.createdAt },
+      { dataIndex: 'submittedAt', title: '提交时间', width: 170, render: (v, r) => time((v as string) || r.createdAt) },
     ],
     query: [
       { field: 'orderNo', label: '订单号', type: 'input', rule: 'eq' },
@@ -85,7 +85,7 @@ export default function PayOrderList(_props: PageProps) {
     editAction: false,
     deleteAction: false,
     mobile: { title: 'orderNo', subtitle: 'kindText', fields: ['amount', 'payeeName', 'makerName', 'submittedAt'], status: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status as PayOrderStatus] }), searchField: 'orderNo' },
-    scrollX: 1400,
+    scrollX: 1280,
   }), []);
 
   const Dialogs = mobile ? MobileDialogs : DesktopDialogs;
@@ -100,8 +100,10 @@ export default function PayOrderList(_props: PageProps) {
         title="审核通过"
         description={approving ? approveText(approving) : undefined}
         onConfirm={async (payPwd) => {
-          const result = await auditPass(approving ?? [], payPwd);
-          setDialog({ kind: 'outcomes', action: '审核通过', result, rows: approving ?? [] });
+          const rows = approving ?? [];
+          const result = await auditPass(rows, payPwd);
+          if (rows.length === 1 && result.passed === 1) api.current?.message.success('审核通过');
+          else setDialog({ kind: 'outcomes', action: '审核通过', result, rows });
           api.current?.clearSelection();
           reload();
         }}

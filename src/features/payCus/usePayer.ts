@@ -1,4 +1,4 @@
-// The payer side of a payment form: customer code (the user's own group code when it has one) and
+// The payer side of a payment form: customer code (a customer user's own code) and
 // that customer's accounts (AcctInquiry), shared by the single and batch pay views.
 import { useCallback, useEffect, useState } from 'react';
 import type { AccountView } from '@contract/api/ledger';
@@ -7,7 +7,9 @@ import { session } from '@/stores/session';
 import { loadAccounts, money } from './payApi';
 
 export function usePayer() {
-  const own = currentCusCode(session.userInfo);
+  // A customer's user pays from their own customer's accounts; platform and institution users
+  // (operators) pay on behalf of a customer they name.
+  const own = session.userInfo?.sys?.group?.groupType?.startsWith('cus') ? currentCusCode(session.userInfo) : '';
   const [cusCode, setCusCode] = useState(own);
   const [accounts, setAccounts] = useState<AccountView[]>([]);
   const [loading, setLoading] = useState(false);
