@@ -12,7 +12,7 @@ import type { ListKitApi, ListKitConfig } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { useIsMobile } from '@/hooks/useDevice';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
-import { auditPass, cancelOrder, inquiry, money, STATUS_CSS, time } from './payApi';
+import { auditPass, cancelOrder, inquiry, money, STATUS_CSS } from './payApi';
 import type { OrderDialog, OrderRow } from './orderDialogs';
 
 const DesktopDialogs = lazy(() => import('./OrderDialogs.desktop'));
@@ -37,13 +37,13 @@ export default function PayOrderList(_props: PageProps) {
     columns: [
       { dataIndex: 'orderNo', title: '订单号', width: 180 },
       { dataIndex: 'kindText', title: '类型', width: 90 },
-      { dataIndex: 'amount', title: '金额', width: 140, align: 'right', render: (v) => money(v as string) },
+      { dataIndex: 'amountText', title: '金额', width: 140, align: 'right' },
       { dataIndex: 'rowCount', title: '笔数', width: 70, align: 'right', render: (v) => String(v || 1) },
       { dataIndex: 'fromAcctNo', title: '付款账户', width: 180 },
-      { dataIndex: 'payeeName', title: '收款人', width: 120, render: (v, r) => (r.kind === 'batch' ? `${r.rowCount}个收款人` : (v as string) || '—') },
+      { dataIndex: 'payeeText', title: '收款人', width: 120 },
       { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status] }) },
       { dataIndex: 'makerName', title: '提交人', width: 100 },
-      { dataIndex: 'submittedAt', title: '提交时间', width: 170, render: (v, r) => time((v as string) || r.createdAt) },
+      { dataIndex: 'timeText', title: '提交时间', width: 170 },
     ],
     query: [
       { field: 'orderNo', label: '订单号', type: 'input', rule: 'eq' },
@@ -84,7 +84,7 @@ export default function PayOrderList(_props: PageProps) {
     inlineActions: 3,
     editAction: false,
     deleteAction: false,
-    mobile: { title: 'orderNo', subtitle: 'kindText', fields: ['amount', 'payeeName', 'makerName', 'submittedAt'], status: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status as PayOrderStatus] }), searchField: 'orderNo' },
+    mobile: { title: 'orderNo', subtitle: 'kindText', fields: ['amountText', 'payeeText', 'makerName', 'timeText'], status: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status as PayOrderStatus] }), searchField: 'orderNo' },
     scrollX: 1280,
   }), []);
 

@@ -49,7 +49,6 @@ export default function SinglePayMobile() {
     );
   return (
     <Form form={form} initialValues={{ payeeMode: 'acct' }} onFinish={(v) => void onFinish(v)} footer={<Button block type="submit" color="primary" size="large" loading={saving}>提交审批</Button>}>
-      <Form.Header>单笔付款</Form.Header>
       <Form.Item label="客户代码" extra={!payer.ownCusCode && <Button size="mini" color="primary" fill="outline" loading={payer.loading} onClick={() => void payer.load(code)}>查询</Button>} help={payer.error ?? undefined}>
         <Input placeholder="请输入客户代码" value={code} onChange={setCode} disabled={!!payer.ownCusCode} />
       </Form.Item>

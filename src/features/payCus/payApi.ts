@@ -66,7 +66,11 @@ export async function inquiry(params: Record<string, string>): Promise<SysResult
   const body = capOrThrow(res, true);
   return {
     success: true, code: 200, message: '', timestamp: Date.now(),
-    result: { records: (body.listData as PayOrderView[]).map((o) => ({ ...o, id: o.orderId })), total: body.page.count, size: pageSize, current: pageNum },
+    result: { records: (body.listData as PayOrderView[]).map((o) => ({
+      ...o, id: o.orderId,
+      // Display texts (the phone cards show field text, not column renders).
+      amountText: money(o.amount), timeText: time(o.submittedAt || o.createdAt), payeeText: o.kind === 'batch' ? `${o.rowCount}个收款人` : o.payeeName || '—',
+    })), total: body.page.count, size: pageSize, current: pageNum },
   } as SysResult<PageResult<PayOrderView & { id: string }>>;
 }
 
