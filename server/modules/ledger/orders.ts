@@ -48,12 +48,12 @@ export function replayOrder(o: OrderRow, hash: string): OrderRow {
 
 export async function insertOrder(
   c: SqlConn,
-  v: { id: string; tenantId: string; kind: 'charge' | 'withdraw'; accountId: string; amountFen: bigint; cardNo: string | null; key: string; hash: string; actor: string; reason: string; reserveEntryId: string | null; createdAt: Date },
+  v: { id: string; tenantId: string; kind: 'charge' | 'withdraw'; accountId: string; amountFen: bigint; cardNo: string | null; key: string; hash: string; actor: string; reason: string; reserveEntryId: string | null; createdAt?: Date },
 ): Promise<boolean> {
   const rows = await c.query(
     `INSERT INTO channel_orders (id, tenant_id, kind, account_id, amount, card_no, idempotency_key, request_hash, actor, reason, reserve_entry_id, created_at, updated_at)
      VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz) ON CONFLICT (tenant_id, kind, idempotency_key) DO NOTHING RETURNING id`,
-    [v.id, v.tenantId, v.kind, v.accountId, v.amountFen.toString(), v.cardNo, v.key, v.hash, v.actor, v.reason, v.reserveEntryId, v.createdAt.toISOString()],
+    [v.id, v.tenantId, v.kind, v.accountId, v.amountFen.toString(), v.cardNo, v.key, v.hash, v.actor, v.reason, v.reserveEntryId, (v.createdAt ?? new Date()).toISOString()],
   );
   return rows.length > 0;
 }
