@@ -49,7 +49,8 @@ describe.each(BACKENDS)('roles on %s', (backend) => {
   });
 
   it('refuses or neutralises injection strings in filters and sort', async () => {
-    for (const q of [{ column: 'id;delete from roles' }, { column: 'roleName', order: 'desc;drop table roles' }, { superQueryParams: '[{"field":"role_code\' or 1=1 --","val":"x"}]' }]) {
+    const attempts: Record<string, string>[] = [{ column: 'id;delete from roles' }, { column: 'roleName', order: 'desc;drop table roles' }, { superQueryParams: '[{"field":"role_code\' or 1=1 --","val":"x"}]' }];
+    for (const q of attempts) {
       const res = await get(RBAC.roleList, q);
       expect(res.statusCode).toBe(400);
     }
