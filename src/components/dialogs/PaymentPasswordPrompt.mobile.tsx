@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Input, NumberKeyboard, PasscodeInput, Popup, Toast } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Input, NumberKeyboard, PasscodeInput, Popup, Toast, type PasscodeInputRef } from 'antd-mobile';
 import { PAY_MSG } from '@contract/api/pay';
 import { encodeForWire } from '@/api/keys';
 import type { PaymentPasswordPromptProps } from './PaymentPasswordPrompt';
@@ -10,13 +10,18 @@ export default function PaymentPasswordPromptMobile({ open, onClose, onConfirm, 
   const [full, setFull] = useState(!!fullKeyboard);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const passcode = useRef<PasscodeInputRef>(null);
 
   useEffect(() => {
     if (!open) {
       setValue('');
       setError(null);
+      return;
     }
-  }, [open]);
+    // Open with the keypad up, after the sheet's animation has placed the input.
+    const t = setTimeout(() => passcode.current?.focus(), 350);
+    return () => clearTimeout(t);
+  }, [open, full]);
 
   const submit = async (plain: string) => {
     if (!plain) {
@@ -52,6 +57,7 @@ export default function PaymentPasswordPromptMobile({ open, onClose, onConfirm, 
           <Input type="password" placeholder={PAY_MSG.payPwdRequired} value={value} onChange={setValue} maxLength={20} autoFocus onEnterPress={() => void submit(value)} style={{ border: '1px solid #ddd', borderRadius: 6, padding: '8px 10px', '--font-size': '16px' }} />
         ) : (
           <PasscodeInput
+            ref={passcode}
             seperated
             length={6}
             plain={false}
