@@ -69,8 +69,8 @@ function Card({ index, style, ariaAttributes, grid, columns, readOnly }: RowComp
   const errs = grid.errors[row.id];
   const checked = grid.selected.has(row.id);
   return (
-    <div {...ariaAttributes} style={{ ...style, padding: `0 12px ${GAP}px` }}>
-      <div style={{ background: '#fff', borderRadius: 8, height: '100%', border: `1px solid ${errs ? '#ffccc7' : checked ? '#91caff' : '#eee'}`, overflow: 'hidden' }}>
+    <div {...ariaAttributes} style={{ ...style, padding: `0 12px ${GAP}px`, boxSizing: 'border-box' }}>
+      <div style={{ background: '#fff', borderRadius: 8, height: '100%', boxSizing: 'border-box', border: `1px solid ${errs ? '#ffccc7' : checked ? '#91caff' : '#eee'}`, overflow: 'hidden' }}>
         <div style={{ height: CARD_HEAD, display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 12px', borderBottom: '1px solid #f5f5f5' }}>
           {readOnly ? <span>第 {index + 1} 行</span> : <Checkbox checked={checked} onChange={(v) => grid.toggle(row.id, v)}>第 {index + 1} 行</Checkbox>}
           {errs && <span style={{ color: '#ff3141', fontSize: 12 }}>{Object.keys(errs).length} 处错误</span>}

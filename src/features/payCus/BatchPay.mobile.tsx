@@ -36,7 +36,7 @@ export default function BatchPayMobile() {
       <div style={{ padding: 12, background: '#fff' }}>
         <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
           <Input placeholder="请输入客户代码" value={code} onChange={setCode} disabled={!!payer.ownCusCode} style={{ border: '1px solid #eee', borderRadius: 6, padding: '4px 8px' }} />
-          {!payer.ownCusCode && <Button size="small" color="primary" loading={payer.loading} onClick={() => void payer.load(code)}>查询</Button>}
+          {!payer.ownCusCode && <Button size="small" color="primary" loading={payer.loading} style={{ flex: 'none', whiteSpace: 'nowrap' }} onClick={() => void payer.load(code)}>查询</Button>}
         </div>
         {payer.error && <div style={{ color: '#ff3141', fontSize: 13 }}>{payer.error}</div>}
         <Selector columns={1} options={payer.options} value={fromAcctNo ? [fromAcctNo] : []} onChange={(v) => setFrom(v[0])} />
