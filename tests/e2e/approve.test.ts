@@ -167,9 +167,10 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     await ap.getByText('取消', { exact: true }).last().click();
 
     await ap.getByRole('button', { name: '审批通过' }).click();
-    await expect.poll(() => ap.getByText('使用完整键盘输入').count()).toBe(1);
-    await screenshot(ap, 'approve-phone-keypad');
-    await ap.getByText('使用完整键盘输入').click();
+    // The configured rule (spec default: 8-20 mixed characters) cannot be typed on the 6-digit
+    // keypad, so the prompt opens on the full keyboard, with a switch to the keypad.
+    await expect.poll(() => ap.getByText('使用数字键盘').count()).toBe(1);
+    await screenshot(ap, 'approve-phone-password');
     await ap.getByPlaceholder(PAY_MSG.payPwdRequired).fill(PAY_PWD);
     await ap.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => ap.getByText('审批通过 1 笔').count(), { timeout: 10_000 }).toBe(1);

@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Input, NumberKeyboard, PasscodeInput, Popup, Toast, type PasscodeInputRef } from 'antd-mobile';
-import { PAY_MSG } from '@contract/api/pay';
+import { PAY_MSG, PAY_PWD_RULE } from '@contract/api/pay';
 import { encodeForWire } from '@/api/keys';
 import type { PaymentPasswordPromptProps } from './PaymentPasswordPrompt';
 import { failureMessage } from './formRules';
 
+/** The 6-digit keypad only fits when the configured payment-password rule accepts six digits;
+ *  with the spec's default rule (8-20 mixed characters) the prompt opens on the full keyboard. */
+const KEYPAD_FITS = PAY_PWD_RULE.pattern.test('123456');
+
 export default function PaymentPasswordPromptMobile({ open, onClose, onConfirm, title, description, fullKeyboard }: PaymentPasswordPromptProps) {
   const [value, setValue] = useState('');
-  const [full, setFull] = useState(!!fullKeyboard);
+  const [full, setFull] = useState(!!fullKeyboard || !KEYPAD_FITS);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const passcode = useRef<PasscodeInputRef>(null);
