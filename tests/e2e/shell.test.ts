@@ -54,6 +54,15 @@ async function settled(page: Page) {
   await expect.poll(() => page.getByText('加载中...').count(), { timeout: 20_000 }).toBe(0);
 }
 
+/** Right-clicks a tab and picks a command, once any earlier tab menu has finished closing. */
+async function tabCommand(page: Page, tab: string, command: string) {
+  const items = page.getByRole('menuitem', { name: command }).filter({ visible: true });
+  await expect.poll(() => items.count()).toBe(0);
+  await page.locator('.boss-tab-label', { hasText: tab }).click({ button: 'right' });
+  await expect.poll(() => items.count()).toBe(1);
+  await items.click();
+}
+
 /** Clicks a side-menu page, expanding its parent submenu first when needed. */
 async function openMenu(page: Page, parent: string, child: string) {
   const item = page.getByRole('menuitem', { name: child, exact: true });
@@ -100,16 +109,14 @@ describe('desktop shell at 1440×900', () => {
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '个人中心', '成功', '个人设置']);
     await screenshot(page, 'desktop-four-tabs');
 
-    await page.locator('.boss-tab-label', { hasText: '成功' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await tabCommand(page, '成功', '关闭其他');
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '成功']);
     await page.waitForURL(/\/result\/success$/);
   });
 
   it('close others on home leaves home alone, and home has no close button', async () => {
     expect(await page.locator('.boss-tabs .ant-tabs-tab').first().locator('.ant-tabs-tab-remove').count()).toBe(0);
-    await page.locator('.boss-tab-label', { hasText: '首页' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await tabCommand(page, '首页', '关闭其他');
     await expect.poll(() => page.locator('.boss-tabs .ant-tabs-tab').allInnerTexts()).toEqual(['首页']);
     await page.waitForURL(/\/Home$/);
   });
