@@ -4,6 +4,8 @@
 //   uncontended: 1,000 accounts, 16 clients, random pairs, BENCH_SECONDS (10) seconds
 //   hot:         every transfer credits one hot account
 //   serial:      uncontended again on a tenant whose hash chain has ONE lane (informational)
+// The clients share one LedgerService, as a server process's requests do, so concurrent transfers
+// travel in batches (server/modules/ledger/batcher.ts; LEDGER_BATCH_IN_FLIGHT / LEDGER_BATCH_MAX).
 // Prints the figures, then one JSON line: transfers_per_s, hot_account_transfers_per_s, pgbench_tps, ratio, …
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +16,7 @@ import { fromPool } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { requestHash } from '../server/modules/ledger/hash';
 import { LedgerService } from '../server/modules/ledger/service';
-import { pipelinedPool, poolStore } from '../server/modules/ledger/store';
+import { poolStore } from '../server/modules/ledger/store';
 import { verifyLedger } from '../server/modules/ledger/verify';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -114,7 +116,8 @@ async function main() {
   const scratch = `boss_pgbench_${tag}`;
   await admin(`CREATE DATABASE ${db}`);
   await admin(`CREATE DATABASE ${scratch}`);
-  const pool = pipelinedPool({ connectionString: urlOf(db), max: CLIENTS + 2 });
+  // A plain pool, as the app's (server/db/client.ts), sized for the bench's clients.
+  const pool = new pg.Pool({ connectionString: urlOf(db), max: CLIENTS });
   const channel = new ChannelSimulator({ minLatencyMs: 0, maxLatencyMs: 0 });
   try {
     await migrate(fromPool(pool));

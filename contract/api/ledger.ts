@@ -78,6 +78,8 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = { pending: '处理
 export const ENTRY_KIND_TEXT: Record<string, string> = {
   charge: '充值', transfer: '转账', freeze: '冻结', unfreeze: '解冻', withdraw: '提现', withdraw_settle: '提现出款',
   withdraw_reverse: '提现退回', charge_suspense: '充值挂账', seed: '初始入账',
+  // Executions of approved payment orders (server/modules/pay/executor.ts posts `pay_${order.kind}`).
+  pay_single: '单笔付款', pay_batch: '批量付款', pay_batch_row: '批量付款明细', pay_adjust: '调账', pay_distribution: '分账', pay_refund: '退款',
 };
 
 // Request bodies: the business envelope's context and page are accepted and ignored here.

@@ -353,7 +353,7 @@ export const jobRuns = pgTable('job_runs', {
   startedAt: ts('started_at').notNull(),
   finishedAt: ts('finished_at'),
   durationMs: integer('duration_ms'),
-  status: text('status').notNull().$type<'running' | 'success' | 'failed'>(),
+  status: text('status').notNull().$type<'running' | 'success' | 'failed' | 'skipped'>(),
   error: text('error'),
   result: text('result'),
   trigger: text('trigger').notNull().$type<'scheduled' | 'manual'>(),

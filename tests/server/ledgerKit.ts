@@ -1,12 +1,13 @@
 // Shared set-up of the ledger suites: a LedgerService of its own over a bigger pg Pool on the
 // test database (so concurrency is real), a fast channel simulator, funded customer accounts,
 // and the invariant checks every suite ends with.
+import pg from 'pg';
 import { expect } from 'vitest';
 import { ChannelSimulator } from '../../server/adapters/channel/simulator';
 import { AppError } from '../../server/http/envelope';
 import { requestHash } from '../../server/modules/ledger/hash';
 import { LedgerService, type OpContext } from '../../server/modules/ledger/service';
-import { pipelinedPool, poolStore, storeOfDb, type LedgerStore } from '../../server/modules/ledger/store';
+import { poolStore, storeOfDb, type LedgerStore } from '../../server/modules/ledger/store';
 import { verifyLedger, type VerifyReport } from '../../server/modules/ledger/verify';
 import { PG_ADMIN_URL, type TestApp } from './helpers';
 
@@ -28,7 +29,7 @@ export async function ledgerFixture(t: TestApp, poolSize = 20, latencyMs: [numbe
   const [{ name }] = await t.sql<{ name: string }>('SELECT current_database() AS name');
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
-  const pool = pipelinedPool({ connectionString: url.toString(), max: poolSize });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
   const store = poolStore(pool);
   const ledger = new LedgerService(store, channel);
   return {

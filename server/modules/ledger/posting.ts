@@ -1,12 +1,14 @@
-// postEntry: the one way a balance changes. Inside the caller's transaction it checks the
-// idempotency key, locks the accounts in id order (then the hold, then a chain lane: always in
-// that order, so two postings never deadlock), checks statuses and available balances, and writes
-// the entry, its postings, the new balances and the hold in ONE statement that also extends the
-// hash chain. See service.ts for the rules; hash.ts for the chain.
+// postEntry / postEntries: the one way a balance changes. The shape of each entry is checked here,
+// then ledger_post() (migration 0010) does the rest in ONE statement: it locks the accounts in id
+// order (then the holds, then a chain lane: always in that order, so postings never deadlock),
+// checks idempotency keys, statuses and available balances, and writes the entries, their
+// postings, the new balances and the holds while extending the hash chain. One statement is one
+// round trip, and the row locks are held for no network wait. postEntries posts several entries of
+// one tenant that way (batcher.ts groups concurrent standalone postings), each as if alone.
+// See service.ts for the rules; hash.ts for the chain.
 import { randomUUID } from 'node:crypto';
 import { LEDGER_MSG } from '../../../contract/api/ledger';
 import { AppError } from '../../http/envelope';
-import { GENESIS_HASH, canonicalEntry } from './hash';
 import type { SqlConn } from './store';
 
 export type EntryKind = 'charge' | 'charge_suspense' | 'transfer' | 'freeze' | 'unfreeze' | 'withdraw' | 'withdraw_settle' | 'withdraw_reverse' | 'seed' | (string & {});
@@ -57,14 +59,12 @@ export interface PostedEntry {
 /** Lanes per tenant of the hash chain (LEDGER_CHAIN_LANES, 1 = one strictly serial chain). */
 export const CHAIN_LANES = Math.min(64, Math.max(1, Number(process.env.LEDGER_CHAIN_LANES ?? 8) || 8));
 
-interface LockedAccount { id: string; account_no: string; owner_kind: string; cus_code: string | null; status: string; balance: string; frozen: string; cus_status: string | null; idem_id: string | null; idem_hash: string | null }
-interface HoldRow { id: string; account_id: string; remaining: string; status: string }
-
 const fail = (status: number, message: string): never => {
   throw new AppError(status, message);
 };
 
-function validateShape(input: PostInput): void {
+/** The entry's own shape (balanced, two lines or a hold, amounts > 0): a bad one is a bug or a 400. */
+export function validateShape(input: PostInput): void {
   const seen = new Set<string>();
   let sum = 0n;
   for (const l of input.lines) {
@@ -80,177 +80,94 @@ function validateShape(input: PostInput): void {
   if (h && h.amountFen !== undefined && h.amountFen <= 0n) fail(400, LEDGER_MSG.amount);
 }
 
-/** Inside a transaction: posts the entry, or returns the original one for a replayed key. */
-export interface PostOptions {
-  lanes?: number;
-  /** The transaction exists for this posting alone: its last statement may carry the COMMIT. */
-  standalone?: boolean;
+/** What ledger_post() answers other than 'posted' and 'replayed': the refusal the caller sees. */
+const REFUSALS: Record<string, [number, string]> = {
+  account_not_found: [404, LEDGER_MSG.accountNotFound],
+  hold_not_found: [404, LEDGER_MSG.holdNotFound],
+  hold_resolved: [409, LEDGER_MSG.holdResolved],
+  hold_exceeded: [400, LEDGER_MSG.holdExceeded],
+  account_closed: [409, LEDGER_MSG.accountClosed],
+  account_frozen: [409, LEDGER_MSG.accountFrozen],
+  customer_disabled: [409, LEDGER_MSG.customerDisabled],
+  insufficient: [409, LEDGER_MSG.insufficient],
+  idempotency_conflict: [409, LEDGER_MSG.idempotencyConflict],
+};
+
+interface PostRow {
+  o_outcome: string; o_entry_id: string | null; o_entry_no: string | null; o_kind: string | null; o_created_at: Date | null;
+  o_hold_id: string | null; o_account_ids: string[] | null;
 }
 
-/** The tenant has no chain lanes yet; nothing was written (see ensureLanes). */
-export class LanesMissing extends Error {
-  constructor(readonly tenantId: string) {
-    super(`ledger: tenant ${tenantId} has no chain lanes yet`);
-  }
-}
+/** Postings go in one statement: the plpgsql function of migration 0010 (one round trip), one answer row per posting. */
+const POST_SQL = `SELECT * FROM ledger_post($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
+  $12::text[], $13::boolean[], $14::text[], $15::text[], $16::bigint[], $17::text[], $18::integer[], $19::text[], $20::bigint[], $21::boolean[], $22::text[])`;
 
-export async function postEntry(c: SqlConn, input: PostInput, opts: PostOptions = {}): Promise<PostedEntry> {
-  const lanes = opts.lanes ?? CHAIN_LANES;
-  validateShape(input);
-  const hold = input.hold;
-
-  const nos = input.lines.map((l) => l.accountNo);
-  if (hold?.op === 'open') nos.push(hold.accountNo);
-  let holdAccountId: string | null = null;
-  if (hold && hold.op !== 'open') {
-    const [h] = await c.query<{ account_id: string }>('SELECT account_id::text FROM holds WHERE id = $1 AND tenant_id = $2', [hold.holdId, input.tenantId]);
-    if (!h) fail(404, LEDGER_MSG.holdNotFound);
-    holdAccountId = h.account_id;
-  }
-
-  const rows = await c.query<LockedAccount>(
-    `WITH idem AS (SELECT id, request_hash FROM journal_entries WHERE tenant_id = $1 AND idempotency_key = $2)
-     SELECT a.id::text, a.account_no, a.owner_kind, cu.cus_code, a.status, a.balance::text, a.frozen::text, cu.status AS cus_status,
-            (SELECT id FROM idem) AS idem_id, (SELECT request_hash FROM idem) AS idem_hash
-       FROM accounts a LEFT JOIN customers cu ON cu.id = a.customer_id
-      WHERE a.tenant_id = $1 AND (a.account_no = ANY($3::text[]) OR a.id = $4::bigint)
-      ORDER BY a.id FOR UPDATE OF a`,
-    [input.tenantId, input.idempotencyKey, nos, holdAccountId],
-  );
-  const replay = rows[0]?.idem_id ? { id: rows[0].idem_id, hash: rows[0].idem_hash } : rows.length ? null : await findByKey(c, input.tenantId, input.idempotencyKey);
-  if (replay) return replayed(c, input, replay.id, replay.hash);
-
-  const byNo = new Map(rows.map((r) => [r.account_no, r]));
-  if (nos.some((no) => !byNo.has(no))) fail(404, LEDGER_MSG.accountNotFound);
-  for (const l of input.lines) {
-    const r = byNo.get(l.accountNo)!;
-    if ((l.customerOnly || l.ownerCusCode) && r.owner_kind !== 'customer') fail(404, LEDGER_MSG.accountNotFound);
-    if (l.ownerCusCode && r.cus_code !== l.ownerCusCode) fail(404, LEDGER_MSG.accountNotFound);
-  }
-  const next = new Map(rows.map((r) => [r.id, { row: r, balance: BigInt(r.balance), frozen: BigInt(r.frozen) }]));
-
-  if (hold) {
-    const held = hold.op === 'open' ? byNo.get(hold.accountNo)! : rows.find((r) => r.id === holdAccountId);
-    if (!held || held.owner_kind !== 'customer') fail(404, hold.op === 'open' ? LEDGER_MSG.accountNotFound : LEDGER_MSG.holdNotFound);
-    if (hold.ownerCusCode && held!.cus_code !== hold.ownerCusCode) fail(404, hold.op === 'open' ? LEDGER_MSG.accountNotFound : LEDGER_MSG.holdNotFound);
-  }
-  let holdRow: HoldRow | null = null;
-  let holdId: string | null = null;
-  let holdDelta: bigint | null = null;
-  if (hold?.op === 'open') {
-    holdId = randomUUID();
-    holdDelta = hold.amountFen;
-    next.get(byNo.get(hold.accountNo)!.id)!.frozen += hold.amountFen;
-  } else if (hold) {
-    [holdRow] = await c.query<HoldRow>('SELECT id, account_id::text, remaining::text, status FROM holds WHERE id = $1 FOR UPDATE', [hold.holdId]);
-    if (holdRow.status !== 'open') fail(409, LEDGER_MSG.holdResolved);
-    const amount = hold.amountFen ?? BigInt(holdRow.remaining);
-    if (amount > BigInt(holdRow.remaining)) fail(400, LEDGER_MSG.holdExceeded);
-    holdId = holdRow.id;
-    holdDelta = -amount;
-    next.get(holdRow.account_id)!.frozen -= amount;
-    if (hold.op === 'capture') {
-      const own = input.lines.find((l) => byNo.get(l.accountNo)!.id === holdRow!.account_id);
-      if (!own || own.amountFen !== -hold.amountFen) throw new Error('ledger: a capture must debit the held account by the captured amount');
+/**
+ * Posts the entries of ONE tenant in order, each as if alone: each answers its entry, the original
+ * for a replayed key, or its refusal (an AppError; a refused posting writes nothing and the ones
+ * after it go on from the balances before it). All of them commit or roll back together, and an
+ * error (not a refusal) rolls all of them back. `c` is a transaction (ledger.postIn) or the store
+ * itself: one statement is atomic on its own, so it needs no BEGIN/COMMIT around it.
+ */
+export async function postEntries(c: SqlConn, inputs: PostInput[], lanes: number = CHAIN_LANES): Promise<(PostedEntry | AppError)[]> {
+  const tenantId = inputs[0].tenantId;
+  const ids: string[] = [];
+  const createdAts: Date[] = [];
+  const cols = { kind: [] as string[], actor: [] as string[], reason: [] as string[], key: [] as string[], hash: [] as string[], rid: [] as string[], at: [] as string[],
+    rev: [] as (string | null)[], dis: [] as boolean[], hop: [] as (string | null)[], href: [] as (string | null)[], hamt: [] as (string | null)[], hown: [] as (string | null)[], count: [] as number[] };
+  const lines = { no: [] as string[], amt: [] as string[], cust: [] as boolean[], own: [] as (string | null)[] };
+  for (const input of inputs) {
+    if (input.tenantId !== tenantId) throw new Error('ledger: one batch of postings is one tenant\'s');
+    validateShape(input);
+    const id = randomUUID();
+    const at = new Date();
+    const h = input.hold;
+    ids.push(id);
+    createdAts.push(at);
+    cols.kind.push(input.kind); cols.actor.push(input.actor); cols.reason.push(input.reason); cols.key.push(input.idempotencyKey); cols.hash.push(input.requestHash);
+    cols.rid.push(input.requestId ?? ''); cols.at.push(at.toISOString()); cols.rev.push(input.reverses ?? null); cols.dis.push(input.allowDisabledCustomer === true);
+    cols.hop.push(h?.op ?? null); cols.href.push(h ? (h.op === 'open' ? h.accountNo : h.holdId) : null); cols.hamt.push(h?.amountFen?.toString() ?? null);
+    cols.hown.push(h?.ownerCusCode || null); cols.count.push(input.lines.length);
+    for (const l of input.lines) {
+      lines.no.push(l.accountNo); lines.amt.push(l.amountFen.toString()); lines.cust.push(l.customerOnly === true); lines.own.push(l.ownerCusCode || null);
     }
   }
-
-  for (const l of input.lines) next.get(byNo.get(l.accountNo)!.id)!.balance += l.amountFen;
-  const debited = new Set(input.lines.filter((l) => l.amountFen < 0n).map((l) => byNo.get(l.accountNo)!.id));
-  if (hold?.op === 'open') debited.add(byNo.get(hold.accountNo)!.id);
-  for (const [id, a] of next) {
-    const r = a.row;
-    if (r.status === 'closed') fail(409, LEDGER_MSG.accountClosed);
-    if (!debited.has(id)) continue;
-    if (r.status === 'frozen' && hold?.op !== 'release') fail(409, LEDGER_MSG.accountFrozen);
-    if (r.cus_status === 'disabled' && !input.allowDisabledCustomer) fail(409, LEDGER_MSG.customerDisabled);
-    if (r.owner_kind === 'customer' && a.balance - a.frozen < 0n) fail(409, LEDGER_MSG.insufficient);
-  }
-
-  const id = randomUUID();
-  const createdAt = new Date();
-  const postings = input.lines.map((l) => {
-    const acc = next.get(byNo.get(l.accountNo)!.id)!;
-    return { accountId: acc.row.id, amount: l.amountFen, balanceAfter: acc.balance };
+  const rows = await c.query<PostRow>(POST_SQL, [
+    tenantId, Math.floor(Math.random() * lanes), lanes, ids, cols.kind, cols.actor, cols.reason, cols.key, cols.hash, cols.rid, cols.at, cols.rev, cols.dis,
+    cols.hop, cols.href, cols.hamt, cols.hown, cols.count, lines.no, lines.amt, lines.cust, lines.own,
+  ]);
+  if (rows.length !== inputs.length) throw new Error(`ledger: ledger_post answered ${rows.length} rows for ${inputs.length} postings`);
+  return rows.map((r, i) => {
+    if (r.o_outcome === 'replayed') {
+      return { id: r.o_entry_id!, entryNo: r.o_entry_no!, kind: r.o_kind!, createdAt: new Date(r.o_created_at!), holdId: r.o_hold_id, replayed: true, accountIds: {} };
+    }
+    if (r.o_outcome !== 'posted') {
+      const refusal = REFUSALS[r.o_outcome];
+      if (!refusal) throw new Error(`ledger: ledger_post answered ${r.o_outcome}`);
+      return new AppError(...refusal);
+    }
+    const accountIds: Record<string, string> = {};
+    inputs[i].lines.forEach((l, j) => (accountIds[l.accountNo] = r.o_account_ids![j]));
+    return { id: ids[i], entryNo: r.o_entry_no!, kind: inputs[i].kind, createdAt: createdAts[i], holdId: r.o_hold_id, replayed: false, accountIds };
   });
-  const canon = canonicalEntry({
-    id, tenantId: input.tenantId, kind: input.kind, actor: input.actor, reason: input.reason, idempotencyKey: input.idempotencyKey,
-    requestHash: input.requestHash, requestId: input.requestId ?? '', createdAt, holdId, holdDelta, reverses: input.reverses ?? null, postings,
-  });
-  const changed = [...next.values()].filter((a) => a.balance !== BigInt(a.row.balance) || a.frozen !== BigInt(a.row.frozen));
-  const params: unknown[] = [
-    input.tenantId, Math.floor(Math.random() * lanes), lanes, canon, id, input.kind, input.actor, input.reason, input.idempotencyKey,
-    input.requestHash, input.requestId ?? '', holdId, holdDelta?.toString() ?? null, input.reverses ?? null, createdAt.toISOString(),
-    postings.map((p) => p.accountId), postings.map((p) => p.amount.toString()), postings.map((p) => p.balanceAfter.toString()),
-    changed.map((a) => a.row.id), changed.map((a) => a.balance.toString()), changed.map((a) => a.frozen.toString()),
-  ];
-  let holdSql = '';
-  if (hold?.op === 'open') {
-    params.push(byNo.get(hold.accountNo)!.id, hold.amountFen.toString(), input.actor);
-    holdSql = `, hd AS (INSERT INTO holds (id, tenant_id, account_id, amount, remaining, reason, created_by)
-                 SELECT $12, $1, $22::bigint, $23::bigint, $23::bigint, $8, $24 FROM h)`;
-  } else if (hold && holdRow) {
-    const remaining = BigInt(holdRow.remaining) + holdDelta!;
-    params.push(remaining.toString(), remaining > 0n ? 'open' : hold.op === 'capture' ? 'captured' : 'released');
-    holdSql = `, hd AS (UPDATE holds SET remaining = $22::bigint, status = $23, resolved_at = CASE WHEN $23 = 'open' THEN NULL ELSE now() END
-                 FROM h WHERE holds.id = $12)`;
-  }
-  // Standalone: the write travels with the COMMIT (one round trip); inside a caller's transaction: plain.
-  const write = (text: string) => (opts.standalone && c.queryAndCommit ? c.queryAndCommit<{ entry_no: string }>(text, params) : c.query<{ entry_no: string }>(text, params));
-  const written = await write(writeSql(holdSql));
-  // No lanes: the tenant's first entry. Nothing was written; create them and post again.
-  if (!written.length) throw new LanesMissing(input.tenantId);
-  return { id, entryNo: written[0].entry_no, kind: input.kind, createdAt, holdId, replayed: false, accountIds: Object.fromEntries(rows.map((r) => [r.account_no, r.id])) };
 }
 
-// The lane: the first free one from a random start (SKIP LOCKED); when all are busy, the start
-// lane, whose row lock the UPDATE below then waits for.
-function writeSql(holdSql: string): string {
-  return `WITH lane AS (SELECT $1::text AS tenant_id, COALESCE(
-      (SELECT lane FROM ledger_heads WHERE tenant_id = $1 ORDER BY (lane + $2::int) % $3::int FOR UPDATE SKIP LOCKED LIMIT 1), $2::int) AS lane),
-    no AS (SELECT nextval('journal_entry_no_seq') AS entry_no),
-    h AS (UPDATE ledger_heads hd SET seq = hd.seq + 1, prev_hash = hd.last_hash,
-            last_hash = encode(sha256(convert_to(hd.last_hash || E'\\n' || hd.lane::text || E'\\n' || (hd.seq + 1)::text || E'\\n' || no.entry_no::text || E'\\n' || $4, 'UTF8')), 'hex')
-          FROM lane, no WHERE hd.tenant_id = lane.tenant_id AND hd.lane = lane.lane
-          RETURNING hd.lane, hd.seq, hd.prev_hash, hd.last_hash, no.entry_no),
-    e AS (INSERT INTO journal_entries (id, tenant_id, entry_no, lane, lane_seq, kind, actor, reason, idempotency_key, request_hash, request_id,
-            hold_id, hold_delta, reverses, created_at, prev_hash, hash)
-          SELECT $5, $1, h.entry_no, h.lane, h.seq, $6, $7, $8, $9, $10, $11, $12, $13::bigint, $14, $15::timestamptz, h.prev_hash, h.last_hash FROM h),
-    p AS (INSERT INTO postings (entry_id, line_no, account_id, amount, balance_after)
-          SELECT $5, x.n, x.acc, x.amt, x.bal FROM h, unnest($16::bigint[], $17::bigint[], $18::bigint[]) WITH ORDINALITY AS x(acc, amt, bal, n)),
-    u AS (UPDATE accounts a SET balance = x.bal, frozen = x.frz
-          FROM h, unnest($19::bigint[], $20::bigint[], $21::bigint[]) AS x(id, bal, frz) WHERE a.id = x.id)
-    ${holdSql}
-    SELECT h.entry_no::text FROM h`;
-}
-
-/** Creates the tenant's chain lanes (idempotent). */
-export async function ensureLanes(c: SqlConn, tenantId: string, lanes: number): Promise<void> {
-  await c.query(
-    `INSERT INTO ledger_heads (tenant_id, lane, seq, last_hash) SELECT $1, g, 0, $2 FROM generate_series(0, $3::int - 1) g ON CONFLICT DO NOTHING`,
-    [tenantId, GENESIS_HASH, lanes],
-  );
-}
-
-async function findByKey(c: SqlConn, tenantId: string, key: string): Promise<{ id: string; hash: string } | null> {
-  const [r] = await c.query<{ id: string; request_hash: string }>('SELECT id, request_hash FROM journal_entries WHERE tenant_id = $1 AND idempotency_key = $2', [tenantId, key]);
-  return r ? { id: r.id, hash: r.request_hash } : null;
-}
-
-async function replayed(c: SqlConn, input: PostInput, id: string, hash: string | null): Promise<PostedEntry> {
-  if (hash !== input.requestHash) fail(409, LEDGER_MSG.idempotencyConflict);
-  const [e] = await c.query<{ entry_no: string; kind: string; created_at: Date; hold_id: string | null }>(
-    'SELECT entry_no::text, kind, created_at, hold_id FROM journal_entries WHERE id = $1',
-    [id],
-  );
-  return { id, entryNo: e.entry_no, kind: e.kind, createdAt: new Date(e.created_at), holdId: e.hold_id, replayed: true, accountIds: {} };
+/** One posting (see postEntries): its entry, or the original for a replayed key; a refusal throws its AppError. */
+export async function postEntry(c: SqlConn, input: PostInput, lanes: number = CHAIN_LANES): Promise<PostedEntry> {
+  const [r] = await postEntries(c, [input], lanes);
+  if (r instanceof AppError) throw r;
+  return r;
 }
 
 /** After a transaction failed on the idempotency key (a concurrent twin committed first): the original, or 409. */
 export async function replayAfterRace(c: SqlConn, input: PostInput): Promise<PostedEntry> {
-  const found = await findByKey(c, input.tenantId, input.idempotencyKey);
-  if (!found) throw new Error('ledger: idempotency clash without an entry');
-  return replayed(c, input, found.id, found.hash);
+  const [e] = await c.query<{ id: string; request_hash: string; entry_no: string; kind: string; created_at: Date; hold_id: string | null }>(
+    'SELECT id, request_hash, entry_no::text, kind, created_at, hold_id FROM journal_entries WHERE tenant_id = $1 AND idempotency_key = $2',
+    [input.tenantId, input.idempotencyKey],
+  );
+  if (!e) throw new Error('ledger: idempotency clash without an entry');
+  if (e.request_hash !== input.requestHash) fail(409, LEDGER_MSG.idempotencyConflict);
+  return { id: e.id, entryNo: e.entry_no, kind: e.kind, createdAt: new Date(e.created_at), holdId: e.hold_id, replayed: true, accountIds: {} };
 }
 
 export function isIdempotencyClash(err: unknown): boolean {

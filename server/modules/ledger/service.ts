@@ -22,14 +22,17 @@
 //   a frozen account cannot be debited; a closed one takes nothing.
 // - Audit chain: each entry stores prev_hash and hash = sha256(prev_hash, lane, lane_seq, entry_no,
 //   canonical entry with its postings) — see hash.ts. The chain of a tenant has CHAIN_LANES lanes
-//   (ledger_heads rows, LEDGER_CHAIN_LANES, default 8; 1 = one strictly serial chain); a posting
-//   appends to a free lane under its row lock in the same transaction. `npm run ledger:verify`
+//   (ledger_heads rows, LEDGER_CHAIN_LANES, default 8; 1 = one strictly serial chain, created by
+//   the tenant's first posting); a posting appends to a free lane under its row lock in the same
+//   transaction. The posting itself is the plpgsql function ledger_post() (migration 0010): one
+//   statement, one round trip, every check above made on the locked rows inside it. `npm run ledger:verify`
 //   (verify.ts) recomputes every lane and checks every invariant above against the stored rows.
 //
 // SERVICE API (for the pay-order, adjust, distribution and refund modules built on top)
 //   const ledger = ledgerServiceFor(deps.db)         // one per database, shared by all modules
 //   ctx: OpContext = { tenantId, actor: userId, requestId, cusCode? }  (cusCode: a customer user's own scope)
-//   ledger.post(input: PostInput)                    // generic balanced entry in its own transaction
+//   ledger.post(input: PostInput)                    // generic balanced entry, committed on its own (concurrent ones
+//                                                    // travel as one batch, each posted as if alone: batcher.ts)
 //   ledger.postIn(c, input)                          // the same inside your transaction (ledger.store.tx)
 //   ledger.transfer(ctx, { fromAccountNo, toAccountNo, amountFen, reason, idempotencyKey })
 //   ledger.freeze(ctx, { accountNo, amountFen, reason, idempotencyKey })          → PostedEntry (holdId)
@@ -49,7 +52,8 @@ import { AppError } from '../../http/envelope';
 import * as A from './accounts';
 import { requestHash } from './hash';
 import { completeOrder, insertOrder, orderById, orderByKey, orderView, replayOrder, type OrderRow } from './orders';
-import { CHAIN_LANES, LanesMissing, ensureLanes, isIdempotencyClash, postEntry, replayAfterRace, type PostInput, type PostedEntry } from './posting';
+import { PostingBatcher, batcherOptionsFromEnv } from './batcher';
+import { CHAIN_LANES, isIdempotencyClash, postEntries, postEntry, replayAfterRace, validateShape, type PostInput, type PostedEntry } from './posting';
 import type { LedgerStore, SqlConn } from './store';
 
 export interface OpContext { tenantId: string; actor: string; requestId?: string; cusCode?: string | null }
@@ -58,6 +62,11 @@ const RETRYABLE = new Set(['40P01', '40001']);
 
 export class LedgerService {
   private readonly platformCache = new Map<string, Promise<Record<'clearing' | 'suspense' | 'fee_income' | 'bank_settlement', string>>>();
+  private readonly batcher = new PostingBatcher(
+    (inputs) => postEntries(this.store, inputs, this.lanes),
+    (input) => this.postAlone(input),
+    batcherOptionsFromEnv(),
+  );
 
   constructor(
     readonly store: LedgerStore,
@@ -69,24 +78,36 @@ export class LedgerService {
 
   // ---- posting ----
   postIn(c: SqlConn, input: PostInput): Promise<PostedEntry> {
-    return postEntry(c, input, { lanes: this.lanes });
+    return postEntry(c, input, this.lanes);
   }
 
-  /** postEntry in its own transaction; a twin request racing on the same key gets the original. */
-  async post(input: PostInput): Promise<PostedEntry> {
-    return this.inTx(input, (c) => postEntry(c, input, { lanes: this.lanes, standalone: true }), (c) => replayAfterRace(c, input));
+  /**
+   * postEntry on its own (no caller's transaction): concurrent ones travel together as one
+   * ledger_post() call (batcher.ts); a twin request racing on the same key gets the original.
+   */
+  post(input: PostInput): Promise<PostedEntry> {
+    try {
+      validateShape(input);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.batcher.post(input);
   }
 
-  private async inTx<T>(input: PostInput | null, fn: (c: SqlConn) => Promise<T>, onClash: (c: SqlConn) => Promise<T>): Promise<T> {
+  private postAlone(input: PostInput): Promise<PostedEntry> {
+    return this.retrying(input, () => postEntry(this.store, input, this.lanes), () => replayAfterRace(this.store, input));
+  }
+
+  private inTx<T>(input: PostInput | null, fn: (c: SqlConn) => Promise<T>, onClash: (c: SqlConn) => Promise<T>): Promise<T> {
+    return this.retrying(input, () => this.store.tx(fn), () => this.store.tx(onClash));
+  }
+
+  private async retrying<T>(input: PostInput | null, run: () => Promise<T>, onClash: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.store.tx(fn);
+        return await run();
       } catch (err) {
-        if (input && isIdempotencyClash(err)) return this.store.tx(onClash);
-        if (err instanceof LanesMissing && attempt < 3) {
-          await ensureLanes(this.store, err.tenantId, this.lanes);
-          continue;
-        }
+        if (input && isIdempotencyClash(err)) return onClash();
         if (attempt < 3 && RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
         throw err;
       }
