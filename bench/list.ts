@@ -5,10 +5,14 @@
 // in as admin and measures GET /boss-admin/sys/user/list with autocannon: filter + sort page 1,
 // the same filter on page 5,000, and a super query with three conditions, each at 1 and at 100
 // concurrent clients for BENCH_SECONDS (default 10). Prints a table, then one JSON line. Drops the
-// database at the end (BENCH_KEEP_DB=1 keeps it for EXPLAIN ANALYZE).
-//   BENCH_USERS=1000000  BENCH_SECONDS=10  BENCH_PG=postgres://postgres@127.0.0.1:5432/test  BENCH_KEEP_DB=1
+// database at the end (BENCH_KEEP_DB=1 keeps it for EXPLAIN ANALYZE; BENCH_DB=<name> measures a kept
+// one again without reloading it, migrating it first). The floor: a bare Fastify route answering a
+// small JSON, measured the same way on the same machine, is what no list call can beat here; the
+// load averages before and after tell how busy the machine was.
+//   BENCH_USERS=1000000  BENCH_SECONDS=10  BENCH_PG=postgres://postgres@127.0.0.1:5432/test  BENCH_KEEP_DB=1  BENCH_DB=boss_bench_list_…
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -20,6 +24,7 @@ import { freePort } from '../tests/e2e/lib/server';
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TIMEOUT_S = 120;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface CannonResult {
@@ -57,6 +62,22 @@ async function serve() {
   const app = await buildApp({ database, nodeEnv: 'production', distDir: null, docs: false });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   process.once('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
+  console.log('ready');
+}
+
+/**
+ * Child mode: the floors, a bare Fastify (no logger, like the app) with a trivial route, and one
+ * that also makes one round trip to the benchmark database through a pool of the app's size.
+ */
+async function serveFloor() {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  app.addHook('onClose', async () => pool.end());
+  app.get('/ping', async () => ({ success: true, code: 200, result: { pong: true } }));
+  app.get('/ping-db', async () => ({ success: true, code: 200, result: (await pool.query('SELECT 1 AS pong')).rows[0] }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
   console.log('ready');
 }
 
@@ -101,9 +122,19 @@ async function load(url: string) {
   }
 }
 
-async function startChild(url: string): Promise<{ baseURL: string; child: ChildProcess }> {
+async function countUsers(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM users')).rows[0].n);
+  } finally {
+    await c.end();
+  }
+}
+
+async function startChild(url: string, mode = '--serve'): Promise<{ baseURL: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), '--serve'], {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), mode], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -145,14 +176,45 @@ const SCENARIOS = [
   { key: 'super_query', name: 'super query, 3 conditions', query: `superQueryParams=${superQuery}&superQueryMatchType=and&pageNo=1&pageSize=10` },
 ] as const;
 
+const loadAvg = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * p50/p99/rps at 100 clients of the bare route (the most this machine gives any HTTP call now) and
+ * of the bare route with one database round trip (the most it gives any call that reads the database).
+ */
+async function measureFloor(url: string): Promise<Record<string, number>> {
+  const floor = await startChild(url, '--floor');
+  try {
+    const out: Record<string, number> = {};
+    for (const [key, route] of [['floor', '/ping'], ['floor_db', '/ping-db']] as const) {
+      const target = `${floor.baseURL}${route}`;
+      await autocannon({ url: target, connections: 10, duration: 2 });
+      const r = await autocannon({ url: target, connections: 100, duration: SECONDS });
+      Object.assign(out, { [`${key}_p50_ms_100c`]: r.latency.p50, [`${key}_p99_ms_100c`]: r.latency.p99, [`${key}_rps_100c`]: Math.round(r.requests.average) });
+    }
+    return out;
+  } finally {
+    await stop(floor.child);
+  }
+}
+
 async function main() {
-  const name = `boss_bench_list_${Date.now()}`;
+  const reuse = process.env.BENCH_DB;
+  if (reuse && !/^boss_bench_list_\d+$/.test(reuse)) throw new Error('BENCH_DB names a database this bench made (boss_bench_list_<digits>)');
+  const name = reuse ?? `boss_bench_list_${Date.now()}`;
   const url = dbUrl(name);
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  console.log(`[bench] database ${name}`);
+  if (!reuse) await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  console.log(`[bench] database ${name}${reuse ? ' (reused)' : ''}, load average ${loadAvg().join(' ')}`);
   let child: ChildProcess | undefined;
   try {
-    await load(url);
+    if (!reuse) await load(url);
+    const loadBefore = loadAvg();
     const server = await startChild(url);
     child = server.child;
     const token = await signIn(server.baseURL);
@@ -168,7 +230,9 @@ async function main() {
       console.log(`[bench] ${s.name}: total ${body.result!.total.toLocaleString()}, ${body.result!.records.length} rows`);
       await autocannon({ url: target, headers, connections: 10, duration: 2 }); // warm-up
       for (const connections of [1, 100]) {
-        const r = await autocannon({ url: target, headers, connections, duration: SECONDS });
+        // A slow call is waited for (autocannon gives up after 10 s by default and leaves it out of the figures).
+        const r = await autocannon({ url: target, headers, connections, duration: SECONDS, timeout: TIMEOUT_S });
+        console.log(`[bench] ${s.name} @${connections}: p99 ${r.latency.p99} ms, load average ${loadAvg().join(' ')}`);
         if (r.non2xx || r.errors || r.timeouts) console.warn(`[bench] ${s.name} @${connections}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
         const suffix = s.key === 'filter_sort' ? `${connections}c` : `${s.key}_${connections}c`;
         figures[`p50_ms_${suffix}`] = r.latency.p50;
@@ -177,19 +241,25 @@ async function main() {
         rows.push([s.name, String(connections), String(r.latency.p50), String(r.latency.p99), String(Math.round(r.requests.average)), String(r.non2xx + r.errors)]);
       }
     }
+    await stop(child);
+    child = undefined;
+    const floor = await measureFloor(url);
+    rows.push(['floor: bare route', '100', String(floor.floor_p50_ms_100c), String(floor.floor_p99_ms_100c), String(floor.floor_rps_100c), '0']);
+    rows.push(['floor: bare route + SELECT 1', '100', String(floor.floor_db_p50_ms_100c), String(floor.floor_db_p99_ms_100c), String(floor.floor_db_rps_100c), '0']);
+    const loadAfter = loadAvg();
     const head = ['scenario', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'failed'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     for (const line of [head, ...rows]) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join('  '));
-    console.log(JSON.stringify({ users: USERS, seconds: SECONDS, ...figures }));
+    console.log(`[bench] load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (${os.cpus().length} cores)`);
+    const users = await countUsers(url);
+    console.log(JSON.stringify({ users, seconds: SECONDS, ...figures, ...floor, load_avg_1m_before: loadBefore[0], load_avg_1m_after: loadAfter[0] }));
   } finally {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child!.once('exit', resolve));
-    }
-    if (!process.env.BENCH_KEEP_DB) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await stop(child);
+    if (!process.env.BENCH_KEEP_DB && !reuse) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     else console.log(`[bench] kept ${name}`);
   }
 }
 
 if (process.argv.includes('--serve')) await serve();
+else if (process.argv.includes('--floor')) await serveFloor();
 else await main();

@@ -17,6 +17,8 @@ import { seedIfEmpty } from './db/seed';
 import { AppError } from './http/envelope';
 import { installErrorHandling } from './http/errors';
 import { installGuard, type RouteRecord } from './http/guard';
+import { createBroker } from './realtime/broker';
+import { AuthCache, type AuthCacheOptions } from './modules/session/authCache';
 import { installClient } from './http/static';
 import { installZodMessages } from './http/zod-messages';
 import { DEFAULT_SCRYPT_N } from './lib/password';
@@ -57,6 +59,8 @@ export interface BuildOptions {
   smsSender?: SmsSender;
   /** Serve the OpenAPI document and UI at /docs (default true). */
   docs?: boolean;
+  /** Per-process cache of the guard's session, user and permission lookups; false reads the database on every request. */
+  authCache?: AuthCacheOptions | false;
   /** Job scheduler settings; the scheduler is built here but only runs once started (main.ts). */
   scheduler?: Partial<SchedulerSettings>;
 }
@@ -64,6 +68,8 @@ export interface BuildOptions {
 export interface BossApp extends FastifyInstance {
   /** Every route under API_BASE with the permission it declared (filled as routes register). */
   apiRoutes: RouteRecord[];
+  /** The guard's cache of sessions, users and permissions (tests look at it). */
+  authCache: AuthCache;
 }
 
 /** Applies pending migrations and seeds an empty database. */
@@ -102,7 +108,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   };
 
   app.apiRoutes = [];
-  installGuard(app, deps, app.apiRoutes);
+  const authCache = (app.authCache = new AuthCache(deps.db, opts.authCache || undefined));
+  installGuard(app, deps, app.apiRoutes, authCache);
   // Request start (operation-log cost) and session last-seen (online users), for every route.
   await app.register(activityHooks, { db: deps.db });
 
@@ -149,6 +156,10 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
     },
     { prefix: API_BASE },
   );
+
+  // The cache starts caching once the broker delivers the database's change notices to it.
+  if (opts.authCache !== false) authCache.attach(await createBroker(deps.db, app.log));
+  app.addHook('onClose', async () => authCache.detach());
 
   await installClient(app, opts.distDir ?? null);
   return app;

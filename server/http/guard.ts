@@ -1,16 +1,16 @@
 // Per-route access rules. Every API route declares `config.permission` ('public', 'authenticated'
 // or a permission code) and optionally `config.signed`. The hooks here enforce them: token and
 // tenant first (onRequest), then the request signature once the body is parsed (preValidation,
-// on the payload exactly as the client sent it, before zod trims or strips anything).
+// on the payload exactly as the client sent it, before zod trims or strips anything). Session, user,
+// groups and permissions come through the app's AuthCache (server/modules/session/authCache.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE, DEFAULT_TENANT_ID, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN, SIGNATURE_WINDOW_MS } from '../../contract/constants';
 import { parseSignTimestamp, signRequest } from '../../contract/crypto';
 import { MSG } from '../../contract/messages';
-import { hasPermission } from '../../contract/permission';
 import type { AppDeps } from '../context';
-import { permissionLists } from '../modules/resources/service';
-import { sessionOfAccessToken, type SessionRow } from '../modules/session/service';
-import { groupsOf, userById, type UserRow } from '../modules/user/service';
+import type { AuthCache } from '../modules/session/authCache';
+import type { SessionRow } from '../modules/session/service';
+import type { UserRow } from '../modules/user/service';
 import { AppError } from './envelope';
 
 export type RoutePermission = 'public' | 'authenticated' | (string & {});
@@ -47,7 +47,7 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
-export function installGuard(app: FastifyInstance, deps: AppDeps, registry: RouteRecord[]): void {
+export function installGuard(app: FastifyInstance, deps: AppDeps, registry: RouteRecord[], auth: AuthCache): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -67,21 +67,18 @@ export function installGuard(app: FastifyInstance, deps: AppDeps, registry: Rout
 
     const token = header(req, HEADER_TOKEN);
     if (!token) throw new AppError(401, MSG.tokenMissing);
-    const session = await sessionOfAccessToken(deps.db, token);
-    const user = await userById(deps.db, session.userId);
-    if (!user) throw new AppError(401, MSG.tokenInvalid);
+    const session = await auth.session(token);
+    const member = await auth.member(session.userId);
+    if (!member) throw new AppError(401, MSG.tokenInvalid);
+    const { user, groups } = member;
     if (user.status !== 1) throw new AppError(401, MSG.loginFrozen);
 
-    const groups = await groupsOf(deps.db, user.id);
     const current = groups.find((g) => g.group.id === session.groupId) ?? groups[0];
     const sentTenant = header(req, HEADER_TENANT)?.trim();
     const tenantId = sentTenant || current?.group.tenantId || DEFAULT_TENANT_ID;
     if (!groups.some((g) => g.group.tenantId === tenantId)) throw new AppError(403, MSG.http403);
 
-    if (permission !== 'authenticated') {
-      const lists = await permissionLists(deps.db, user.id);
-      if (!hasPermission(permission, lists)) throw new AppError(403, MSG.http403);
-    }
+    if (permission !== 'authenticated' && !(await auth.allows(user.id, permission))) throw new AppError(403, MSG.http403);
     req.auth = { user, session, tenantId, groupId: current?.group.id ?? null };
   });
 

@@ -146,3 +146,22 @@ export async function lastSmsCode(t: TestApp, mobile: string): Promise<string> {
   if (!m) throw new Error(`no SMS code for ${mobile}`);
   return m[1];
 }
+
+/**
+ * A second app on the same PostgreSQL database as `t` (another server process, as far as the
+ * broker and the caches can tell): its own pool, its own listener. Close it before `t`.
+ */
+export async function startPeerApp(t: TestApp, extra: Partial<BuildOptions> = {}): Promise<{ app: BossApp; close(): Promise<void> }> {
+  const pool1 = (t.database.db as unknown as { $client?: unknown }).$client;
+  if (!(pool1 instanceof pg.Pool)) throw new Error('a peer app needs the postgres backend');
+  const database = fromPool(new pg.Pool({ connectionString: pool1.options.connectionString, max: 3 }));
+  const app = await buildApp({ database, scryptN: TEST_SCRYPT_N, nodeEnv: 'test', docs: false, loginRateLimit: 10_000, ...extra });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,12 +1,14 @@
 // Reading users for the administration pages: the tenant scope (a user belongs to a tenant through
 // a group of that tenant), the list over the USER_LIST_FIELDS allow-list, and the wire rows.
-import { and, asc, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { USER_LIST_FIELDS, USER_STATUS_TEXT, type SysUserRow } from '../../../contract/api/admin';
 import type { ListQuery, PageResult } from '../../../contract/listQuery';
 import type { Db } from '../../db/client';
-import { departments, groups, userDeparts, userGroups, users } from '../../db/schema';
+import { groups, userGroups, users } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { orderOf, whereOf, type ListResource } from '../../lib/listSql';
+import { formatDateTime } from '../../../contract/time';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -31,10 +33,13 @@ export const USER_RESOURCE: ListResource = {
   },
 };
 
-/** The user has a group in the tenant. */
+/**
+ * The user has a group in the tenant. The tenant's few group ids are read once per statement, so
+ * each user costs one probe of user_groups' primary key (user_id, group_id) and no join.
+ */
 export function inTenant(tenantId: string): SQL {
   return exists(
-    sql`(SELECT 1 FROM ${userGroups} INNER JOIN ${groups} ON ${groups.id} = ${userGroups.groupId} WHERE ${userGroups.userId} = ${users.id} AND ${groups.tenantId} = ${tenantId})`,
+    sql`(SELECT 1 FROM ${userGroups} WHERE ${userGroups.userId} = ${users.id} AND ${userGroups.groupId} = ANY(ARRAY(SELECT ${groups.id} FROM ${groups} WHERE ${groups.tenantId} = ${tenantId})))`,
   );
 }
 
@@ -49,46 +54,45 @@ export async function asClientError<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const fmt = (d: Date) => {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-};
+const fmt = (d: Date) => formatDateTime(d);
 
-export async function toRows(db: Db, list: UserRecord[], tenantId: string): Promise<SysUserRow[]> {
-  const ids = list.map((u) => u.id);
-  const departRows = ids.length
-    ? await db
-        .select({ userId: userDeparts.userId, id: departments.id, name: departments.departName })
-        .from(userDeparts)
-        .innerJoin(departments, eq(departments.id, userDeparts.departId))
-        .where(and(inArray(userDeparts.userId, ids), eq(departments.tenantId, tenantId)))
-        .orderBy(asc(departments.orgCode))
-    : [];
-  return list.map((u) => {
-    const mine = departRows.filter((d) => d.userId === u.id);
-    const status = String(u.status);
-    return {
-      id: u.id,
-      username: u.username,
-      realname: u.realname,
-      avatar: u.avatar,
-      sex: u.sex === null ? null : String(u.sex),
-      mobile: u.mobile,
-      phone: u.mobile,
-      email: u.email,
-      telephone: u.telephone,
-      birthday: u.birthday,
-      post: u.post,
-      workNo: u.workNo,
-      status,
-      status_dictText: USER_STATUS_TEXT[status] ?? status,
-      orgCode: u.orgCode,
-      orgCodeTxt: mine.map((d) => d.name).join(',') || null,
-      departIds: mine.map((d) => d.id).join(','),
-      createTime: fmt(u.createdAt),
-      createBy: u.createdBy,
-    };
-  });
+/**
+ * The user's departments of the tenant in org-code order, as [id, name] pairs: one subquery per
+ * listed row. Written with its own aliases: in a one-table select Drizzle leaves column names
+ * unqualified in the select list, and an unqualified "id" would bind to the subquery's tables.
+ */
+const departsIn = (tenantId: string) =>
+  sql<[string, string][] | null>`(SELECT json_agg(json_build_array(d.id, d.depart_name) ORDER BY d.org_code) FROM user_departs ud INNER JOIN departments d ON d.id = ud.depart_id WHERE ud.user_id = "users"."id" AND d.tenant_id = ${tenantId})`;
+
+interface Listed {
+  user: UserRecord;
+  departs: [string, string][] | null;
+}
+
+function wireRow({ user: u, departs }: Listed): SysUserRow {
+  const mine = departs ?? [];
+  const status = String(u.status);
+  return {
+    id: u.id,
+    username: u.username,
+    realname: u.realname,
+    avatar: u.avatar,
+    sex: u.sex === null ? null : String(u.sex),
+    mobile: u.mobile,
+    phone: u.mobile,
+    email: u.email,
+    telephone: u.telephone,
+    birthday: u.birthday,
+    post: u.post,
+    workNo: u.workNo,
+    status,
+    status_dictText: USER_STATUS_TEXT[status] ?? status,
+    orgCode: u.orgCode,
+    orgCodeTxt: mine.map(([, name]) => name).join(',') || null,
+    departIds: mine.map(([id]) => id).join(','),
+    createTime: fmt(u.createdAt),
+    createBy: u.createdBy,
+  };
 }
 
 /**
@@ -100,26 +104,65 @@ export const EXACT_COUNT_LIMIT = 50_000;
 /** Drivers answer execute() as an array (PGlite via drizzle) or as {rows} (node-postgres). */
 const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []));
 
-/** The planner's row estimate of the users matching `where` (EXPLAIN, nothing is read). */
-async function estimatedUsers(db: Db, where: SQL | undefined): Promise<number> {
-  const plan = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`EXPLAIN (FORMAT JSON) ${db.select({ one: sql`1` }).from(users).where(where)}`))[0]?.['QUERY PLAN'];
+/**
+ * Planner estimates by statement text and parameters, kept a few seconds: an estimate is not exact
+ * anyway and moves only with the table's statistics, while planning it on every call cost as much
+ * as the page itself.
+ */
+const estimatesOf = new WeakMap<Db, LRUCache<string, number>>();
+
+/**
+ * The planner's row estimate of the users matching `where` (EXPLAIN, nothing is read), cached under
+ * `key` (what `where` was built from), else under the statement's text and parameters.
+ */
+async function estimatedUsers(db: Db, where: SQL | undefined, key?: string): Promise<number> {
+  const count = db.select({ one: sql`1` }).from(users).where(where);
+  if (key === undefined) {
+    const { sql: text, params } = count.toSQL();
+    key = `${text}\u0000${JSON.stringify(params)}`;
+  }
+  let estimates = estimatesOf.get(db);
+  if (!estimates) estimatesOf.set(db, (estimates = new LRUCache<string, number>({ max: 1000, ttl: 10_000 })));
+  const known = estimates.get(key);
+  if (known !== undefined) return known;
+  const plan = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`EXPLAIN (FORMAT JSON) ${count}`))[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-  return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  const estimate = Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  estimates.set(key, estimate);
+  return estimate;
+}
+
+/** From this many skipped rows on, a page's ids are found before its rows (see pageOfUsers). */
+export const DEFERRED_JOIN_OFFSET = 1000;
+
+/**
+ * One page of users in list order. Deep pages find the page's ids first (a deferred join): on an
+ * index that holds the filter and sort columns that part reads no table row of the skipped ones,
+ * and only the page's own rows are then fetched whole. Near the top the plain query is cheaper
+ * (the join costs more planning than the few skipped rows).
+ */
+async function pageOfUsers(db: Db, where: SQL | undefined, q: ListQuery, offset: number, tenantId: string): Promise<Listed[]> {
+  const order = orderOf(q, USER_RESOURCE);
+  const columns = { user: users, departs: departsIn(tenantId) };
+  if (offset < DEFERRED_JOIN_OFFSET) return db.select(columns).from(users).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  const page = db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(q.pageSize).offset(offset).as('page');
+  return db.select(columns).from(users).innerJoin(page, eq(page.id, users.id)).orderBy(...order);
 }
 
 export async function listUsers(db: Db, q: ListQuery, tenantId: string, extra: (SQL | undefined)[] = []): Promise<PageResult<SysUserRow>> {
   const where = whereOf(q, USER_RESOURCE, [inTenant(tenantId), ...extra]);
   return asClientError(async () => {
     const offset = (q.pageNo - 1) * q.pageSize;
-    const list = await db.select().from(users).where(where).orderBy(...orderOf(q, USER_RESOURCE)).limit(q.pageSize).offset(offset);
+    const list = await pageOfUsers(db, where, q, offset, tenantId);
     let total: number;
     // A short page that is not past the end tells the exact total without counting.
     if (list.length > 0 && list.length < q.pageSize) total = offset + list.length;
     else {
-      const estimate = await estimatedUsers(db, where);
+      // The conditions alone name the statement when no caller-built condition is added.
+      const estimate = await estimatedUsers(db, where, extra.length ? undefined : JSON.stringify([tenantId, q.where, q.superQuery ?? null]));
       total = estimate > EXACT_COUNT_LIMIT ? Math.max(estimate, offset + list.length) : Number((await db.select({ n: count() }).from(users).where(where))[0].n);
     }
-    return { records: await toRows(db, list, tenantId), total, size: q.pageSize, current: q.pageNo };
+    return { records: list.map(wireRow), total, size: q.pageSize, current: q.pageNo };
   });
 }
 
@@ -127,8 +170,8 @@ export async function listUsers(db: Db, q: ListQuery, tenantId: string, extra: (
 export async function usersForExport(db: Db, q: ListQuery, tenantId: string, selections: string[] | null, cap = 50_000): Promise<SysUserRow[]> {
   const where = selections ? and(inTenant(tenantId), inArray(users.id, selections)) : whereOf(q, USER_RESOURCE, [inTenant(tenantId)]);
   return asClientError(async () => {
-    const list = await db.select().from(users).where(where).orderBy(...orderOf(q, USER_RESOURCE)).limit(cap);
-    return toRows(db, list, tenantId);
+    const list = await db.select({ user: users, departs: departsIn(tenantId) }).from(users).where(where).orderBy(...orderOf(q, USER_RESOURCE)).limit(cap);
+    return list.map(wireRow);
   });
 }
 

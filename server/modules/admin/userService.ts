@@ -15,6 +15,7 @@ import type { AuthContext } from '../../http/guard';
 import { AppError } from '../../http/envelope';
 import { hashPassword } from '../../lib/password';
 import { newId } from '../../lib/tokens';
+import { forgetAuth } from '../session/authChanges';
 import { revokeUserSessions } from '../session/service';
 import { tenantIdsOf } from '../user/service';
 import { userInTenant, usersInTenant, type UserRecord } from './userQuery';
@@ -151,6 +152,8 @@ export async function editUser(deps: AppDeps, auth: AuthContext, b: UserEditBody
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
+  // New roles take effect on the user's next call.
+  forgetAuth(deps.db, { users: [u.id] });
 }
 
 /** Removes users from the tenant; a user left without any tenant is deleted (sessions go with it). */
@@ -178,6 +181,7 @@ export async function freezeUsers(deps: AppDeps, auth: AuthContext, ids: string[
   if (found.length !== ids.length) throw new AppError(404, USER_MSG.notFound);
   for (const u of found) await assertManageable(deps.db, auth, u);
   await deps.db.update(users).set({ status: Number(status), updatedBy: auth.user.username, updatedAt: new Date() }).where(inArray(users.id, ids));
+  forgetAuth(deps.db, { users: ids });
   // A frozen user is out at once: every session ends now, not at its expiry.
   if (status === '2') for (const id of ids) await revokeUserSessions(deps.db, id);
 }

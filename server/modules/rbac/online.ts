@@ -14,6 +14,7 @@ import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { orderOf, whereOf, type ListResource } from '../../lib/listSql';
 import { sha256 } from '../../lib/tokens';
+import { forgetAuth } from '../session/authChanges';
 import { revokeFamily } from '../session/service';
 import { fmtTime, listQueryOf, notFound, pageOf } from './common';
 import { markRequestStart, recordOperation } from './logs';
@@ -31,10 +32,13 @@ export const activityHooks = fp(async (app: FastifyInstance, { db }: { db: Db })
     const s = req.auth?.session;
     if (!s || (s.lastSeenAt && Date.now() - s.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS)) return;
     const since = new Date(Date.now() - LAST_SEEN_EVERY_MS);
+    const now = new Date();
     await db
       .update(sessions)
-      .set({ lastSeenAt: new Date() })
+      .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, s.id), or(isNull(sessions.lastSeenAt), sql`${sessions.lastSeenAt} < ${since}`)))
+      // The row may be the auth cache's: its next requests then skip this until a minute has passed.
+      .then(() => (s.lastSeenAt = now))
       .catch((err: unknown) => req.log.warn({ err }, 'last-seen update failed'));
   });
 });
@@ -90,7 +94,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.post(RBAC.forceLogout, { schema: { body: forceLogoutBody, tags }, config: { permission: RBAC_CODE.forceLogout, signed: true } }, async (req) => {
     const { tenantId, session: own } = authOf(req);
     const target = req.body.sessionId ? eq(sessions.id, req.body.sessionId) : eq(sessions.accessTokenHash, sha256(req.body.token ?? ''));
-    await db.transaction(async (tx) => {
+    const userId = await db.transaction(async (tx) => {
       const [row] = await tx
         .select({ s: sessions, username: users.username })
         .from(sessions)
@@ -101,7 +105,9 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       if (row.s.familyId === own.familyId) throw new AppError(400, RBAC_MSG.forceSelf);
       await revokeFamily(tx, row.s.familyId);
       await recordOperation(tx, req, `强制退出：${row.username}（${row.s.ip ?? '未知IP'}）`);
+      return row.s.userId;
     });
+    forgetAuth(db, { users: [userId] });
     return sysOk(null, RBAC_MSG.forceDone);
   });
 };

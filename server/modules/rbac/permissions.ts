@@ -15,6 +15,7 @@ import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { newId } from '../../lib/tokens';
 import { notFound, subtreeIds } from './common';
+import { forgetAuth } from '../session/authChanges';
 import { recordOperation } from './logs';
 import { builtInIds, permissionListTree, permissionRecords } from './tree';
 import { dataRuleRoutes } from './rules';
@@ -93,6 +94,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       await recordOperation(tx, req, `添加${TYPE_TEXT[b.type]}：${b.name}${b.perms ? `（${b.perms}）` : ''}`);
       return row.id;
     });
+    forgetAuth(db, 'all');
     return sysOk((await permissionRecords(db, [id]))[0], RBAC_MSG.added);
   });
 
@@ -109,6 +111,8 @@ export const permissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       await tx.update(permissions).set(columnsOf(b)).where(eq(permissions.id, b.id));
       await recordOperation(tx, req, `编辑${TYPE_TEXT[b.type]}：${b.name}${b.perms ? `（${b.perms}）` : ''}，状态${b.status === '1' ? '启用' : '停用'}`);
     });
+    // A switched-off code is refused to everyone from the next call.
+    forgetAuth(db, 'all');
     return sysOk((await permissionRecords(db, [b.id]))[0], RBAC_MSG.edited);
   });
 
@@ -122,6 +126,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       await tx.delete(permissions).where(eq(permissions.id, p.id));
       await recordOperation(tx, req, `删除${TYPE_TEXT[p.type]}：${p.name}${p.perms ? `（${p.perms}）` : ''}`);
     });
+    forgetAuth(db, 'all');
     return sysOk(null, RBAC_MSG.deleted);
   });
 

@@ -15,6 +15,7 @@ import { authOf } from '../../http/guard';
 import { orderOf, whereOf, type ListResource } from '../../lib/listSql';
 import { newId } from '../../lib/tokens';
 import { assertPermissionsExist, fmtTime, grantDiff, listQueryOf, notFound, pageOf } from './common';
+import { forgetAuth } from '../session/authChanges';
 import { recordOperation } from './logs';
 import { permissionTree } from './tree';
 
@@ -142,6 +143,8 @@ export const roleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
       if (add.length) await tx.insert(rolePermissions).values(add.map((permissionId) => ({ roleId: role.id, permissionId }))).onConflictDoNothing();
       await recordOperation(tx, req, `角色授权：${role.roleName}（${role.roleCode}），新增${add.length}项，移除${remove.length}项`);
     });
+    // The role's users are refused (or allowed) from their very next call.
+    forgetAuth(db, 'all');
     return sysOk(null, RBAC_MSG.saved);
   });
 };

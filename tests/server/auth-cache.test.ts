@@ -1,0 +1,214 @@
+// The guard's auth cache (server/modules/session/authCache.ts): repeated calls are served from it,
+// and every change that affects a session, a user or a permission takes effect on the very next
+// call — made through the app, or behind its back in SQL (the database's triggers announce it) —
+// in this process and in a second app instance on the same PostgreSQL. The entries live 10 minutes
+// here, so nothing but invalidation can explain a change being seen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_P } from '../../contract/api/admin';
+import { P } from '../../contract/api/paths';
+import { RBAC } from '../../contract/api/rbac';
+import { MSG } from '../../contract/messages';
+import type { BossApp } from '../../server/app';
+import { brokerOf, TOPIC_CHANNELS } from '../../server/realtime/broker';
+import { createSession } from '../../server/modules/session/service';
+import { BACKENDS, call, login, startApp, startPeerApp, type BackendName, type TestApp } from './helpers';
+
+const LONG = { ttlMs: 600_000 };
+
+async function until(what: string, check: () => Promise<boolean>, ms = 2000): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+let markers = 0;
+/**
+ * Waits until this app has heard every change notice sent so far: notices reach a listener in
+ * commit order, so once a marker sent now arrives, the earlier ones have.
+ */
+async function settle(t: TestApp): Promise<void> {
+  const marker = `u:settle-${++markers}`;
+  let heard = false;
+  brokerOf(t.database.db)!.onTopic(TOPIC_CHANNELS.authCache, (p) => (heard ||= p === marker));
+  await t.sql(`SELECT pg_notify('boss_auth', $1)`, [marker]);
+  await until('notices settled', async () => heard);
+}
+
+/** A user of group g-org with these roles and a fresh session (no sign-in needed). */
+async function userWith(t: TestApp, name: string, roleIds: string[]): Promise<{ id: string; token: string }> {
+  const id = `u-${name}`;
+  await t.sql(`INSERT INTO users (id, username, realname, password_hash) VALUES ($1, $2, $2, 'x')`, [id, name]);
+  await t.sql(`INSERT INTO user_groups (user_id, group_id) VALUES ($1, 'g-org')`, [id]);
+  for (const r of roleIds) await t.sql(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [id, r]);
+  const { token } = await createSession(t.database.db, { userId: id, groupId: 'g-org' });
+  return { id, token };
+}
+
+/** A role holding the role-list page and button. */
+async function viewerRole(t: TestApp, code: string): Promise<string> {
+  const id = `r-${code}`;
+  await t.sql(`INSERT INTO roles (id, role_code, role_name, tenant_id) VALUES ($1, $2, $2, '0')`, [id, code]);
+  await t.sql(`INSERT INTO role_permissions (role_id, permission_id) VALUES ($1, 'm-system'), ($1, 'm-system-role'), ($1, 'b-role-list')`, [id]);
+  return id;
+}
+
+const status = async (app: BossApp, token: string, path: string = RBAC.roleList) => (await call(app, 'GET', path, undefined, { token })).statusCode;
+
+describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
+  let t: TestApp;
+  let admin: string;
+  const post = (p: string, body: unknown, token = admin) => call(t.app, 'POST', p, body, { token, signed: true });
+  const put = (p: string, body: unknown, token = admin) => call(t.app, 'PUT', p, body, { token, signed: true });
+
+  beforeAll(async () => {
+    t = await startApp(backend, { authCache: LONG });
+    admin = (await login(t.app, 'admin')).token;
+  });
+  afterAll(async () => t?.close());
+
+  it('answers repeated calls from the cache: one session, user and permission entry per user', async () => {
+    expect(t.app.authCache.live).toBe(true);
+    const role = await viewerRole(t, 'cache_reader');
+    const u = await userWith(t, 'cache_reader', [role]);
+    await settle(t);
+    const before = t.app.authCache.size;
+    expect(await status(t.app, u.token)).toBe(200);
+    expect(t.app.authCache.size).toBe(before + 3);
+    for (let i = 0; i < 5; i++) expect(await status(t.app, u.token)).toBe(200);
+    expect(t.app.authCache.size).toBe(before + 3);
+    // An unknown token is refused and never stored.
+    expect(await status(t.app, 'no-such-token')).toBe(401);
+    expect(t.app.authCache.size).toBe(before + 3);
+  });
+
+  it('a saved role permission refuses the role user on the next call, and a grant allows it', async () => {
+    const role = await viewerRole(t, 'cache_grant');
+    const u = await userWith(t, 'cache_grant', [role]);
+    expect(await status(t.app, u.token)).toBe(200);
+    await post(RBAC.saveRolePermission, { roleId: role, permissionIds: 'm-system', lastpermissionIds: 'm-system,m-system-role,b-role-list' });
+    expect(await status(t.app, u.token)).toBe(403);
+    await post(RBAC.saveRolePermission, { roleId: role, permissionIds: 'm-system,m-system-role,b-role-list', lastpermissionIds: 'm-system' });
+    expect(await status(t.app, u.token)).toBe(200);
+  });
+
+  it('a switched-off permission is refused to everyone at once', async () => {
+    const role = await viewerRole(t, 'cache_switch');
+    const u = await userWith(t, 'cache_switch', [role]);
+    expect(await status(t.app, u.token)).toBe(200);
+    await t.sql(`UPDATE permissions SET status = '0' WHERE id = 'b-role-list'`);
+    try {
+      // Changed in SQL, not through the app: only the database's notice can tell the cache.
+      await until('switch-off seen', async () => (await status(t.app, u.token)) === 403);
+    } finally {
+      await t.sql(`UPDATE permissions SET status = '1' WHERE id = 'b-role-list'`);
+    }
+    await until('switch-on seen', async () => (await status(t.app, u.token)) === 200);
+  });
+
+  it('force logout, logout and a token refresh end the old access token at once', async () => {
+    const op = await login(t.app, 'operator');
+    expect(await status(t.app, op.token, P.currentDeparts)).toBe(200);
+    const [row] = await t.sql<{ id: string }>(`SELECT id FROM sessions WHERE user_id = 'u-operator' AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1`);
+    expect((await post(RBAC.forceLogout, { sessionId: row.id })).statusCode).toBe(200);
+    const out = await call(t.app, 'GET', P.currentDeparts, undefined, { token: op.token });
+    expect([out.statusCode, out.json().message]).toEqual([401, MSG.tokenInvalid]);
+
+    const again = await login(t.app, 'operator');
+    expect(await status(t.app, again.token, P.currentDeparts)).toBe(200);
+    expect((await call(t.app, 'GET', P.logout, undefined, { token: again.token })).statusCode).toBe(200);
+    expect(await status(t.app, again.token, P.currentDeparts)).toBe(401);
+
+    const third = await login(t.app, 'operator');
+    expect(await status(t.app, third.token, P.currentDeparts)).toBe(200);
+    const refreshed = await call(t.app, 'POST', P.refreshToken, { refreshToken: third.refreshToken }, { signed: true });
+    expect(refreshed.statusCode).toBe(200);
+    expect(await status(t.app, third.token, P.currentDeparts)).toBe(401);
+  });
+
+  it('freezing a user refuses them at once, and unfreezing lets their new session in', async () => {
+    const role = await viewerRole(t, 'cache_frozen');
+    const u = await userWith(t, 'cache_frozen', [role]);
+    expect(await status(t.app, u.token)).toBe(200);
+    expect((await put(ADMIN_P.userFrozenBatch, { ids: u.id, status: '2' })).statusCode).toBe(200);
+    expect(await status(t.app, u.token)).toBe(401);
+    expect((await put(ADMIN_P.userFrozenBatch, { ids: u.id, status: '1' })).statusCode).toBe(200);
+    const { token } = await createSession(t.database.db, { userId: u.id, groupId: 'g-org' });
+    expect(await status(t.app, token)).toBe(200);
+  });
+
+  it('a role taken away in the user form, or in SQL, refuses the user at once', async () => {
+    const role = await viewerRole(t, 'cache_roles');
+    const u = await userWith(t, 'cache_roles', [role]);
+    expect(await status(t.app, u.token)).toBe(200);
+    expect((await put(ADMIN_P.userEdit, { id: u.id, realname: u.id, selectedroles: '' })).statusCode).toBe(200);
+    expect(await status(t.app, u.token)).toBe(403);
+    await t.sql(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [u.id, role]);
+    await until('grant in SQL seen', async () => (await status(t.app, u.token)) === 200);
+    await t.sql(`DELETE FROM user_groups WHERE user_id = $1`, [u.id]);
+    // Out of every group of the tenant: the tenant check refuses.
+    await until('membership removal seen', async () => (await status(t.app, u.token)) === 403);
+  });
+
+  it.runIf(backend === 'postgres')('caches nothing while the notice listener is lost, and again once it listens', async () => {
+    const role = await viewerRole(t, 'cache_lost');
+    const u = await userWith(t, 'cache_lost', [role]);
+    expect(await status(t.app, u.token)).toBe(200);
+    await t.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`);
+    await until('listener loss noticed', async () => !t.app.authCache.live);
+    expect(t.app.authCache.size).toBe(0);
+    expect(await status(t.app, u.token)).toBe(200);
+    expect(t.app.authCache.size).toBe(0);
+    // Reconnects after RELISTEN_MS (2 s).
+    await until('listening again', async () => t.app.authCache.live, 8000);
+    expect(await status(t.app, u.token)).toBe(200);
+    expect(t.app.authCache.size).toBeGreaterThan(0);
+    await t.sql(`DELETE FROM user_roles WHERE user_id = $1`, [u.id]);
+    await until('change after relisten seen', async () => (await status(t.app, u.token)) === 403);
+  }, 20_000);
+});
+
+describe.runIf(BACKENDS.includes('postgres'))('auth cache across two app instances on one PostgreSQL', () => {
+  let t: TestApp;
+  let peer: Awaited<ReturnType<typeof startPeerApp>>;
+  let app2: BossApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startApp('postgres', { authCache: LONG });
+    peer = await startPeerApp(t, { authCache: LONG });
+    app2 = peer.app;
+    admin = (await login(t.app, 'admin')).token;
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await t?.close();
+  });
+
+  it('a role permission saved on one process refuses the user on the other at once', async () => {
+    const role = await viewerRole(t, 'duo_grant');
+    const u = await userWith(t, 'duo_grant', [role]);
+    expect(await status(app2, u.token)).toBe(200);
+    expect(await status(app2, u.token)).toBe(200);
+    const save = await call(t.app, 'POST', RBAC.saveRolePermission, { roleId: role, permissionIds: 'm-system', lastpermissionIds: 'm-system,m-system-role,b-role-list' }, { token: admin, signed: true });
+    expect(save.statusCode).toBe(200);
+    const took = await until('refusal on the second process', async () => (await status(app2, u.token)) === 403, 1000);
+    expect(took).toBeLessThan(1000);
+  });
+
+  it('a forced logout and a freeze on one process end the session on the other', async () => {
+    const op = await login(app2, 'operator');
+    expect(await status(app2, op.token, P.currentDeparts)).toBe(200);
+    const [row] = await t.sql<{ id: string }>(`SELECT id FROM sessions WHERE user_id = 'u-operator' AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 1`);
+    expect((await call(t.app, 'POST', RBAC.forceLogout, { sessionId: row.id }, { token: admin, signed: true })).statusCode).toBe(200);
+    await until('forced logout on the second process', async () => (await status(app2, op.token, P.currentDeparts)) === 401, 1000);
+
+    const role = await viewerRole(t, 'duo_frozen');
+    const u = await userWith(t, 'duo_frozen', [role]);
+    expect(await status(app2, u.token)).toBe(200);
+    await t.sql(`UPDATE users SET status = 2 WHERE id = $1`, [u.id]);
+    await until('freeze on the second process', async () => (await status(app2, u.token)) === 401, 1000);
+  });
+});
