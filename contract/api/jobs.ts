@@ -50,6 +50,12 @@ export const JOB_MSG = {
   executed: '执行完成',
   executeFailed: (err: string) => `执行失败：${err}`,
   timeout: (ms: number) => `执行超时（${ms}毫秒）`,
+  /** Run now while a run of the job has not finished. */
+  stillRunning: '任务上一次运行尚未结束，请稍后再试',
+  /** The note of a scheduled tick that did not run because the previous run was still running. */
+  skippedOverlap: '上一次运行尚未结束，本次触发已跳过',
+  /** A run whose process stopped reporting (it died mid-run). */
+  abandoned: '运行中断：执行节点未在超时内报告结果（进程可能已退出）',
 } as const;
 
 const days = (max: number, def: number) => z.number({ message: '须为整数' }).int('须为整数').min(1, '不能小于1').max(max, `不能大于${max}`).default(def);
@@ -121,7 +127,7 @@ export interface Job {
   parameter: string;
   description: string;
   status: JobStatus;
-  /** 'YYYY-MM-DD HH:mm:ss' in the server's time zone; null when paused or no time is left. */
+  /** ISO instant (like every job time on the wire; the pages format it); null when paused or no time is left. */
   nextFireTime: string | null;
   createTime: string;
 }
@@ -129,12 +135,13 @@ export interface Job {
 export interface JobRun {
   id: string;
   jobId: string;
-  /** The scheduled fire time this run claimed (manual runs: when it was asked for). */
+  /** The scheduled fire time this run claimed (manual runs: when it was asked for). ISO instant. */
   fireTime: string;
   startedAt: string;
   finishedAt: string | null;
   durationMs: number | null;
-  status: 'running' | 'success' | 'failed';
+  /** 'skipped': the fire time came while the previous run was still running (see result). */
+  status: 'running' | 'success' | 'failed' | 'skipped';
   error: string | null;
   /** What the handler reported, e.g. '删除 12 条'. */
   result: string | null;
@@ -149,9 +156,3 @@ export const JOB_LIST_FIELDS = {
   fields: { jobName: 'string', handler: 'string', cronExpression: 'string', status: 'string', nextFireTime: 'datetime', createTime: 'datetime' },
   defaultSort: { field: 'createTime', dir: 'desc' },
 } as const;
-
-/** 'YYYY-MM-DD HH:mm:ss' in local time: the wire format of every job time. */
-export function formatJobTime(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}

@@ -1,12 +1,30 @@
 // Fan-out of live notifications across server processes. A release publishes one FanOut; every
 // process (the publisher included) receives it from the broker and delivers it to its own
 // sockets. PGlite is one process, so an in-process broker is enough; on PostgreSQL a dedicated
-// connection LISTENs on 'boss_notify' and publishers NOTIFY through the pool.
+// connection LISTENs on 'boss_notify' and publishers NOTIFY through the pool. The same connection
+// listens on the topic channels (TOPIC_CHANNELS), which carry short texts such as cache invalidations.
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 
 export const NOTIFY_CHANNEL = 'boss_notify';
+/**
+ * Channels besides the notification fan-out: short text messages every process receives, the
+ * publisher included (cache invalidation and the like). Add a key here to add a channel.
+ */
+export const TOPIC_CHANNELS = {
+  /** A tenant id, or '*' for every tenant: drop that dictionary cache (server/modules/dict). */
+  dictCache: 'boss_dict_cache',
+  /**
+   * 'u:<user id>' or 'all': drop those entries of the auth cache (server/modules/session/authCache).
+   * Sent by the database itself (migration 0009's triggers), on commit of any change they cover.
+   */
+  authCache: 'boss_auth',
+} as const;
+export type TopicChannel = (typeof TOPIC_CHANNELS)[keyof typeof TOPIC_CHANNELS];
+/** A topic handler gets the message text, or null when messages may have been lost (the listener reconnected). */
+export type TopicHandler = (payload: string | null) => void;
+const TOPICS = Object.values(TOPIC_CHANNELS) as TopicChannel[];
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay well under. */
 const MAX_PAYLOAD_BYTES = 7000;
 const RELISTEN_MS = 2000;
@@ -20,9 +38,32 @@ export interface FanOut {
 
 export interface Broker {
   readonly kind: 'local' | 'postgres';
+  readonly closed: boolean;
+  /** True while every topic message reaches this process (false while the listener is lost). */
+  readonly listening: boolean;
   publish(m: FanOut): Promise<void>;
   onMessage(handler: (m: FanOut) => void): void;
+  publishTopic(channel: TopicChannel, payload: string): Promise<void>;
+  onTopic(channel: TopicChannel, handler: TopicHandler): void;
   close(): Promise<void>;
+}
+
+/** Topic subscribers of one broker. */
+class TopicHandlers {
+  private byChannel = new Map<string, TopicHandler[]>();
+  add(channel: TopicChannel, h: TopicHandler): void {
+    this.byChannel.set(channel, [...(this.byChannel.get(channel) ?? []), h]);
+  }
+  deliver(channel: string, payload: string | null): void {
+    for (const h of this.byChannel.get(channel) ?? []) h(payload);
+  }
+  /** Tells every subscriber that messages may have been missed. */
+  resync(): void {
+    for (const channel of this.byChannel.keys()) this.deliver(channel, null);
+  }
+  clear(): void {
+    this.byChannel.clear();
+  }
 }
 
 function isFanOut(v: unknown): v is FanOut {
@@ -53,9 +94,30 @@ export function chunkFanOut(m: FanOut, maxBytes = MAX_PAYLOAD_BYTES): string[] {
   return out;
 }
 
+/** The part of PGlite the local broker listens through. */
+interface PgliteNotifications {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
 export class LocalBroker implements Broker {
   readonly kind = 'local' as const;
+  closed = false;
   private handlers: ((m: FanOut) => void)[] = [];
+  private topics = new TopicHandlers();
+  private unlisten: (() => Promise<void>)[] = [];
+  get listening(): boolean {
+    return !this.closed;
+  }
+  /** NOTIFYs the embedded database itself sends on a topic channel (triggers) reach subscribers too. */
+  async listenTo(pglite: PgliteNotifications): Promise<void> {
+    for (const channel of TOPICS) this.unlisten.push(await pglite.listen(channel, (payload) => this.topics.deliver(channel, payload)));
+  }
+  async publishTopic(channel: TopicChannel, payload: string): Promise<void> {
+    setImmediate(() => this.topics.deliver(channel, payload));
+  }
+  onTopic(channel: TopicChannel, handler: TopicHandler): void {
+    this.topics.add(channel, handler);
+  }
   async publish(m: FanOut): Promise<void> {
     // Round-trip through JSON like the PostgreSQL broker, so both deliver the same thing.
     const copy = JSON.parse(JSON.stringify(m)) as FanOut;
@@ -65,26 +127,37 @@ export class LocalBroker implements Broker {
     this.handlers.push(handler);
   }
   async close(): Promise<void> {
+    this.closed = true;
     this.handlers = [];
+    this.topics.clear();
+    for (const stop of this.unlisten.splice(0)) await stop().catch(() => {});
   }
 }
 
 export class PgBroker implements Broker {
   readonly kind = 'postgres' as const;
   private handlers: ((m: FanOut) => void)[] = [];
+  private topics = new TopicHandlers();
   private listener: pg.Client | null = null;
-  private closed = false;
+  closed = false;
   private retry: NodeJS.Timeout | null = null;
+  /** Set once a listener was lost: the next successful LISTEN tells topic subscribers to resync. */
+  private lost = false;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  get listening(): boolean {
+    return !this.closed && !this.lost && this.listener !== null;
+  }
+
   /** Opens the dedicated LISTEN connection; resolves once it listens. */
   async start(): Promise<void> {
     const client = new pg.Client(this.pool.options);
     client.on('notification', (n) => {
+      if ((TOPICS as string[]).includes(n.channel)) return this.topics.deliver(n.channel, n.payload ?? '');
       if (n.channel !== NOTIFY_CHANNEL || !n.payload) return;
       let parsed: unknown;
       try {
@@ -101,12 +174,20 @@ export class PgBroker implements Broker {
     client.on('end', () => this.restart(client));
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    for (const channel of TOPICS) await client.query(`LISTEN ${channel}`);
     this.listener = client;
+    if (this.lost) {
+      this.lost = false;
+      this.topics.resync();
+    }
   }
 
   private restart(dead: pg.Client): void {
     if (this.closed || this.listener !== dead || this.retry) return;
     this.listener = null;
+    this.lost = true;
+    // Subscribers learn at once that messages may be missed from now on (and again on relisten).
+    this.topics.resync();
     dead.end().catch(() => {});
     this.retry = setTimeout(() => {
       this.retry = null;
@@ -127,32 +208,58 @@ export class PgBroker implements Broker {
     this.handlers.push(handler);
   }
 
+  async publishTopic(channel: TopicChannel, payload: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  onTopic(channel: TopicChannel, handler: TopicHandler): void {
+    this.topics.add(channel, handler);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     const l = this.listener;
     this.listener = null;
     this.handlers = [];
+    this.topics.clear();
     if (l) await l.end().catch(() => {});
   }
 }
 
-/** PostgreSQL LISTEN/NOTIFY when the database is a PostgreSQL pool, else in-process. */
+/**
+ * The broker of this database: PostgreSQL LISTEN/NOTIFY when the database is a PostgreSQL pool,
+ * else in-process. Modules of one app share it (the first to ask creates it; closing is idempotent).
+ */
 export async function createBroker(db: Db, log: FastifyBaseLogger): Promise<Broker> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const broker = new PgBroker(client, log);
-    await broker.start();
+  const open = brokers.get(db);
+  if (open && !open.closed) return open;
+  const pending = creating.get(db);
+  if (pending) return pending;
+  const made = (async (): Promise<Broker> => {
+    const client = (db as unknown as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool) {
+      const broker = new PgBroker(client, log);
+      await broker.start();
+      return broker;
+    }
+    const local = new LocalBroker();
+    const pglite = client as Partial<PgliteNotifications> | undefined;
+    if (typeof pglite?.listen === 'function') await local.listenTo(pglite as PgliteNotifications);
+    return local;
+  })();
+  creating.set(db, made);
+  try {
+    const broker = await made;
     brokers.set(db, broker);
     return broker;
+  } finally {
+    creating.delete(db);
   }
-  const local = new LocalBroker();
-  brokers.set(db, local);
-  return local;
 }
-
-/** The broker the message module created for this database (other modules publish through it). */
+/** The broker of each database (the modules of an app publish through it), and those being opened. */
 const brokers = new WeakMap<Db, Broker>();
+const creating = new WeakMap<Db, Promise<Broker>>();
 export const brokerOf = (db: Db): Broker | undefined => brokers.get(db);
 
 /**

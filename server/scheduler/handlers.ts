@@ -5,7 +5,7 @@ import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandlerKey } from '../../contract/api/jobs';
 import type { Db } from '../db/client';
-import { loginLog, sessions, smsOutbox, tenants } from '../db/schema';
+import { loginLog, sessions, smsOutbox } from '../db/schema';
 import type { DictService } from '../modules/dict/service';
 
 export interface JobContext {
@@ -38,12 +38,11 @@ export const JOB_HANDLER_REGISTRY: Record<JobHandlerKey, JobHandler> = {
     return typeof params.note === 'string' && params.note ? `心跳正常：${params.note}` : '心跳正常';
   },
 
-  // Clears this process's dictionary cache for every tenant. Other server processes keep theirs
-  // until their own refresh (each process caches separately).
+  // Clears the dictionary cache of every tenant in every server process on the database (the
+  // dictionary service publishes the clear through the broker; each process drops its own cache).
   async dictCacheRefresh(ctx) {
-    const rows = await ctx.db.select({ id: tenants.id }).from(tenants);
-    for (const r of rows) ctx.dicts.clear(r.id);
-    return `已清空 ${rows.length} 个租户的字典缓存`;
+    if (!(await ctx.dicts.clearAll())) throw new Error('本进程的字典缓存已清空，但未能通知其他服务进程');
+    return '已清空全部租户的字典缓存（所有服务进程）';
   },
 
   async sessionCleanup(ctx, params) {

@@ -15,13 +15,23 @@
 // is computed from now, not from the missed time: a job down for an hour does not fire 3,600
 // catch-up runs. Because next_fire_time lives in the database, the schedule survives restarts.
 //
+// No overlapping runs. A job whose previous run is still running is not started again, in any
+// process: the claim above and the insert of the run's 'running' row happen in one transaction that
+// holds the job's row lock, and the claim first looks for a running row of the job. When there is
+// one, the fire time is still consumed (the schedule moves on) and recorded as a 'skipped' run with
+// the note JOB_MSG.skippedOverlap, so the operator sees each tick that did not run and why; the
+// next tick runs normally once the previous run is over. (Waiting instead would pile up late runs
+// behind a slow one, and the operator could not tell a slow job from a stuck one.) Run now is
+// refused the same way (JobBusyError). A 'running' row older than the time-out plus a grace period
+// belongs to a process that died mid-run: it is closed as failed so it does not block the job forever.
+//
 // Runs are bounded by a time-out; a handler that throws or times out is recorded 'failed' with its
 // message. A timed-out handler is signalled to stop (AbortSignal) but cannot be killed.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { JOB_MSG, formatJobTime, isJobHandlerKey, parseJobParameter, type JobRun } from '../../contract/api/jobs';
+import { JOB_MSG, isJobHandlerKey, parseJobParameter, type JobRun } from '../../contract/api/jobs';
 import { nextFireTime } from '../../contract/cron';
 import type { Db } from '../db/client';
 import { jobRuns, jobs } from '../db/schema';
@@ -49,6 +59,17 @@ type RunRow = typeof jobRuns.$inferSelect;
 
 /** Due jobs taken per tick; the rest wait for the next tick. */
 const DUE_BATCH = 50;
+/** How long past the time-out a 'running' row may stay before it counts as abandoned (its process died). */
+const ABANDONED_GRACE_MS = 30_000;
+
+/** Run now of a job whose previous run has not finished. */
+export class JobBusyError extends Error {
+  constructor() {
+    super(JOB_MSG.stillRunning);
+  }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The next fire time after `from`, or null when the expression has none (or is no longer valid). */
 export function computeNextFire(cron: string, from: Date): Date | null {
@@ -63,9 +84,9 @@ export function toJobRun(r: RunRow): JobRun {
   return {
     id: r.id,
     jobId: r.jobId,
-    fireTime: formatJobTime(r.fireTime),
-    startedAt: formatJobTime(r.startedAt),
-    finishedAt: r.finishedAt ? formatJobTime(r.finishedAt) : null,
+    fireTime: r.fireTime.toISOString(),
+    startedAt: r.startedAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
     durationMs: r.durationMs,
     status: r.status,
     error: r.error,
@@ -141,22 +162,35 @@ export class Scheduler {
       const dueAt = job.nextFireTime as Date;
       // Misfire policy "fire once now": the next time counts from now, never from the missed time.
       const next = computeNextFire(job.cronExpression, now);
-      const won = await db
-        .update(jobs)
-        .set({ nextFireTime: next })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, '0'), sql`${jobs.nextFireTime} = ${dueText}::timestamptz`))
-        .returning({ id: jobs.id });
-      if (!won.length) continue; // another process claimed this fire time
+      const run = await db.transaction(async (tx) => {
+        const won = await tx
+          .update(jobs)
+          .set({ nextFireTime: next })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, '0'), sql`${jobs.nextFireTime} = ${dueText}::timestamptz`))
+          .returning({ id: jobs.id });
+        if (!won.length) return null; // another process claimed this fire time
+        return this.startRun(tx, job.id, 'scheduled', dueAt);
+      });
+      if (!run) continue;
       claimed++;
       this.claimedTotal++;
-      this.track(this.run(job, 'scheduled', dueAt)).catch((err: unknown) => this.opts.log.error({ err, jobId: job.id }, 'job run not recorded'));
+      if (run.status === 'skipped') continue;
+      this.track(this.finishRun(job, run)).catch((err: unknown) => this.opts.log.error({ err, jobId: job.id }, 'job run not recorded'));
     }
     return claimed;
   }
 
-  /** Runs a job now, once, recorded as manual; resolves with the finished run. */
-  runNow(job: JobRow): Promise<JobRun> {
-    return this.track(this.run(job, 'manual', new Date()));
+  /**
+   * Runs a job now, once, recorded as manual; resolves with the finished run. Throws JobBusyError
+   * when a run of the job (scheduled or manual, in any process) has not finished yet.
+   */
+  async runNow(job: JobRow): Promise<JobRun> {
+    const run = await this.opts.db.transaction(async (tx) => {
+      await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, job.id)).for('update');
+      return this.startRun(tx, job.id, 'manual', new Date());
+    });
+    if (run.status === 'skipped') throw new JobBusyError();
+    return this.track(this.finishRun(job, run));
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
@@ -165,17 +199,33 @@ export class Scheduler {
     return p;
   }
 
-  private async run(job: JobRow, trigger: 'scheduled' | 'manual', fireTime: Date): Promise<JobRun> {
-    const db = this.opts.db;
-    const startedAt = new Date();
-    const id = randomUUID();
-    const inserted = await db
-      .insert(jobRuns)
-      .values({ id, jobId: job.id, fireTime, startedAt, status: 'running', trigger, nodeId: this.nodeId })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted.length) throw new Error(`fire time of job ${job.id} already recorded`);
+  /**
+   * Records the start of a run inside the transaction that holds the job's row lock: a 'running'
+   * row, or — when a run of the job is still running — a 'skipped' row (manual: nothing, the
+   * caller refuses). Abandoned running rows are closed as failed first.
+   */
+  private async startRun(tx: Tx, jobId: string, trigger: 'scheduled' | 'manual', fireTime: Date): Promise<RunRow> {
+    const now = new Date();
+    const abandonedBefore = new Date(now.getTime() - this.timeoutMs - ABANDONED_GRACE_MS);
+    const running = and(eq(jobRuns.jobId, jobId), eq(jobRuns.status, 'running'));
+    await tx
+      .update(jobRuns)
+      .set({ status: 'failed', finishedAt: now, error: JOB_MSG.abandoned })
+      .where(and(running, lt(jobRuns.startedAt, abandonedBefore)));
+    const [busy] = await tx.select({ id: jobRuns.id }).from(jobRuns).where(and(running, gte(jobRuns.startedAt, abandonedBefore))).limit(1);
+    const base = { id: randomUUID(), jobId, fireTime, startedAt: now, trigger, nodeId: this.nodeId };
+    if (busy) {
+      const skipped: RunRow = { ...base, status: 'skipped', finishedAt: now, durationMs: null, error: null, result: JOB_MSG.skippedOverlap };
+      if (trigger === 'manual') return skipped;
+      await tx.insert(jobRuns).values(skipped);
+      return skipped;
+    }
+    const [row] = await tx.insert(jobRuns).values({ ...base, status: 'running' }).returning();
+    return row;
+  }
 
+  /** Runs the handler of a started run and records how it ended. */
+  private async finishRun(job: JobRow, run: RunRow): Promise<JobRun> {
     let status: 'success' | 'failed' = 'success';
     let error: string | null = null;
     let result: string | null = null;
@@ -187,12 +237,10 @@ export class Scheduler {
       this.opts.log.warn({ jobId: job.id, handler: job.handler, err }, 'job run failed');
     }
     const finishedAt = new Date();
-    const [row] = await db
-      .update(jobRuns)
-      .set({ finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), status, error, result })
-      .where(eq(jobRuns.id, id))
-      .returning();
-    return toJobRun(row);
+    const ended = { finishedAt, durationMs: finishedAt.getTime() - run.startedAt.getTime(), status, error, result };
+    const [row] = await this.opts.db.update(jobRuns).set(ended).where(eq(jobRuns.id, run.id)).returning();
+    // No row: the job (and its history) was deleted while it ran.
+    return toJobRun(row ?? { ...run, ...ended });
   }
 
   private async invoke(job: JobRow): Promise<string> {

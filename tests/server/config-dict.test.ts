@@ -1,10 +1,15 @@
 // Dictionaries and items: CRUD with the list kit query, unique codes and item values, cache
 // cleared on every write, loadDict / loadDictItem (also table dictionaries over the allow-list),
-// tenant isolation and permission checks on reads and writes.
+// tenant isolation and permission checks on reads and writes; on PostgreSQL, a clear (refleshCache,
+// the dictCacheRefresh job, an item edit) reaches the cache of a second app instance.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_MSG } from '../../contract/api/config';
+import { JOB_PATHS, type Job, type JobRun } from '../../contract/api/jobs';
 import { MSG } from '../../contract/messages';
-import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
+import { buildApp, type BossApp } from '../../server/app';
+import { fromPool, type Database } from '../../server/db/client';
+import { BACKENDS, PG_AVAILABLE, TEST_SCRYPT_N, call, login, startApp, type TestApp } from './helpers';
 
 describe.each(BACKENDS)('config: dictionaries (%s)', (backend) => {
   let t: TestApp;
@@ -140,5 +145,74 @@ describe.each(BACKENDS)('config: dictionaries (%s)', (backend) => {
     expect(exp.headers['content-type']).toContain('spreadsheetml');
     const del = await call(t.app, 'DELETE', '/sys/dict/deleteBatch', undefined, { token: admin, query: { ids: ids.join(',') } });
     expect(del.json().result).toEqual({ deleted: 2 });
+  });
+});
+
+describe.runIf(PG_AVAILABLE)('config: dictionary cache across two app instances on one PostgreSQL', () => {
+  let t: TestApp;
+  let db2: Database;
+  let app2: BossApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp('postgres');
+    const pool1 = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    db2 = fromPool(new pg.Pool({ connectionString: pool1.options.connectionString, max: 3 }));
+    app2 = await buildApp({ database: db2, scryptN: TEST_SCRYPT_N, nodeEnv: 'test', docs: false, loginRateLimit: 10_000 });
+    await app2.ready();
+    admin = (await login(t.app, 'admin')).token;
+  });
+  afterAll(async () => {
+    await app2?.close();
+    await db2?.close();
+    await t?.close();
+  });
+
+  /** The text of the first 'sex' item as app2 (the other process) serves it. */
+  const sexTextOnTwo = async () => {
+    const res = await call(app2, 'GET', '/sys/dict/getDictItems/sex', undefined, { token: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().result as { value: string; text: string }[]).find((i) => i.value === '1')?.text;
+  };
+  /** Renames the item behind both caches (as another process's write would). */
+  const renameBehindCaches = (text: string) =>
+    t.sql("UPDATE dict_items SET item_text = $1 WHERE item_value = '1' AND dict_id IN (SELECT id FROM dicts WHERE dict_code = 'sex' AND tenant_id = '0')", [text]);
+  const eventually = async (read: () => Promise<unknown>, want: unknown) => {
+    const until = Date.now() + 3000;
+    let got = await read();
+    while (got !== want && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+      got = await read();
+    }
+    return got;
+  };
+
+  it('refleshCache on one instance clears the other one\'s cache', async () => {
+    const before = await sexTextOnTwo();
+    expect(before).toBeTruthy();
+    await renameBehindCaches('男（改）');
+    expect(await sexTextOnTwo()).toBe(before); // app2 serves its cache
+    const res = await call(t.app, 'GET', '/sys/dict/refleshCache', undefined, { token: admin });
+    expect(res.json()).toMatchObject({ success: true, message: MSG.cacheRefreshDone });
+    expect(await eventually(sexTextOnTwo, '男（改）')).toBe('男（改）');
+  });
+
+  it('the dictCacheRefresh job run on one instance clears every instance', async () => {
+    expect(await sexTextOnTwo()).toBe('男（改）'); // cached again
+    await renameBehindCaches('男（任务）');
+    expect(await sexTextOnTwo()).toBe('男（改）');
+    const job = (await call(t.app, 'POST', JOB_PATHS.add, { jobName: '字典缓存刷新', handler: 'dictCacheRefresh', cronExpression: '0 0 3 * * ?' }, { token: admin })).json().result as Job;
+    const run = (await call(t.app, 'GET', JOB_PATHS.execute, undefined, { token: admin, query: { id: job.id } })).json().result as JobRun;
+    expect(run).toMatchObject({ status: 'success', result: expect.stringContaining('所有服务进程') });
+    expect(await eventually(sexTextOnTwo, '男（任务）')).toBe('男（任务）');
+  });
+
+  it('an item edit through one instance reaches the other one\'s cache', async () => {
+    expect(await sexTextOnTwo()).toBe('男（任务）');
+    const items = (await call(t.app, 'GET', '/sys/dictItem/list', undefined, { token: admin, query: { dictId: 'dict-0-sex' } })).json().result.records as { id: string; itemValue: string }[];
+    const item = items.find((i) => i.itemValue === '1');
+    expect(item).toBeDefined();
+    const edit = await call(t.app, 'PUT', '/sys/dictItem/edit', { ...item, itemText: '男' }, { token: admin });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await eventually(sexTextOnTwo, '男')).toBe('男');
   });
 });

@@ -1,13 +1,17 @@
 // Two server processes on one PostgreSQL: two pools, two scheduler loops, the same every-second
-// jobs. Each fire time must run exactly once (claimed by one loop), whichever loop wins it.
+// jobs. Each fire time must run exactly once (claimed by one loop), whichever loop wins it; a job
+// whose run outlasts its interval never runs twice at once, in either process (the ticks that came
+// during a run are recorded as skipped).
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/app';
 import { fromPool, type Database } from '../../server/db/client';
+import { jobRuns, jobs } from '../../server/db/schema';
 import { DictService } from '../../server/modules/dict/service';
-import { computeNextFire, Scheduler } from '../../server/scheduler/scheduler';
+import { JOB_MSG } from '../../contract/api/jobs';
+import { computeNextFire, JobBusyError, Scheduler } from '../../server/scheduler/scheduler';
 import { PG_ADMIN_URL, PG_AVAILABLE, TEST_SCRYPT_N } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,5 +79,51 @@ describe.runIf(PG_AVAILABLE)('two schedulers on one PostgreSQL', () => {
     expect(one.claimedTotal + two.claimedTotal).toBe(rows.length);
     // Both loops took part (which one wins a given tick is a race).
     expect(new Set(rows.map((r) => r.node_id))).toEqual(new Set(['node-a', 'node-b']));
+  });
+
+  it('never overlaps runs of a job that outlasts its interval, across both processes', async () => {
+    const next = computeNextFire('* * * * * ?', new Date());
+    await a.db.execute(
+      sql`INSERT INTO jobs (id, job_name, handler, cron_expression, status, next_fire_time) VALUES ('cluster-slow', ${'慢任务'}, 'slow', ${'* * * * * ?'}, '0', ${next})`,
+    );
+    // Each run takes 1.3 s: every second tick comes while a run (of either process) is running.
+    const slow = { slow: () => sleep(1300).then(() => '完成') };
+    const make = (db: Database, nodeId: string) => new Scheduler({ db: db.db, dicts: new DictService(db.db), log: silentLog, tickMs: 20, nodeId, handlers: slow });
+    const one = make(a, 'node-a');
+    const two = make(b, 'node-b');
+    one.start();
+    two.start();
+    // Run now from the other process is refused while a run is going on.
+    const runningNow = async () => (await b.db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.jobId, 'cluster-slow'), eq(jobRuns.status, 'running')))).length;
+    await expect.poll(runningNow, { timeout: 3000, interval: 20 }).toBe(1);
+    const [job] = await b.db.select().from(jobs).where(eq(jobs.id, 'cluster-slow'));
+    const started = Date.now();
+    await expect(two.runNow(job)).rejects.toBeInstanceOf(JobBusyError);
+    expect(Date.now() - started).toBeLessThan(1000); // refused at once, not queued behind the run
+    await sleep(3500);
+    await Promise.all([one.stop(), two.stop()]);
+
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const { rows } = await pool.query<{ fire_time: Date; started_at: Date; finished_at: Date; status: string; result: string; node_id: string }>(
+      "SELECT fire_time, started_at, finished_at, status, result, node_id FROM job_runs WHERE job_id = 'cluster-slow' ORDER BY started_at",
+    );
+    await pool.end();
+    const ran = rows.filter((r) => r.status === 'success');
+    const skipped = rows.filter((r) => r.status === 'skipped');
+    expect(ran.length).toBeGreaterThanOrEqual(2);
+    expect(skipped.length).toBeGreaterThanOrEqual(1);
+    expect(rows.every((r) => r.status === 'success' || r.status === 'skipped')).toBe(true);
+    // No run started before the previous one finished.
+    for (let i = 1; i < ran.length; i++) {
+      expect(ran[i].started_at.getTime(), `run ${i} overlaps run ${i - 1}`).toBeGreaterThanOrEqual(ran[i - 1].finished_at.getTime());
+    }
+    // Each skipped tick came while a run was running, and says so.
+    for (const s of skipped) {
+      expect(s.result).toBe(JOB_MSG.skippedOverlap);
+      expect(ran.some((r) => r.started_at <= s.started_at && s.started_at <= r.finished_at)).toBe(true);
+    }
+    // Every fire time is recorded once: run or skipped.
+    const times = rows.map((r) => r.fire_time.getTime());
+    expect(new Set(times).size).toBe(times.length);
   });
 });

@@ -1,14 +1,21 @@
-// Scheduled jobs: every call with its failures, permission and tenant refusals, and the scheduler
-// in one process (fires every second, records runs, fire-once misfire after a restart, failures
-// and time-outs of handlers).
+// Scheduled jobs: every call with its failures, permission and tenant refusals, every write in the
+// operation log, and the scheduler in one process (fires every second, records runs, fire-once
+// misfire after a restart, failures and time-outs of handlers, no overlapping runs: skipped ticks
+// and run now refused while a run is going on, abandoned runs closed). Job times are ISO instants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MSG, JOB_PATHS, type Job, type JobRun } from '../../contract/api/jobs';
+import { RBAC, type LogRecord } from '../../contract/api/rbac';
+import { API_BASE } from '../../contract/constants';
+import { formatDateTime } from '../../contract/time';
 import { MSG } from '../../contract/messages';
 import { Scheduler } from '../../server/scheduler/scheduler';
 import { DictService } from '../../server/modules/dict/service';
 import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** 'HH:mm:ss' of an ISO instant in this process's zone (the zone the scheduler evaluates crons in). */
+// Cron expressions are read on the display zone's wall clock (contract/time.ts).
+const localHms = (iso: string) => formatDateTime(iso).slice(11);
 const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent', silent() {} } as never;
 
 describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
@@ -34,7 +41,10 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
     it('adds a job with its next fire time, lists, filters and sorts it', async () => {
       const job = await add({ jobName: '日志清理', handler: 'logPrune', parameter: '{"days": 90}' });
       expect(job.status).toBe('0');
-      expect(job.nextFireTime).toMatch(/^\d{4}-\d{2}-\d{2} 03:00:00$/);
+      // An ISO instant; the cron speaks the server's zone (this process's).
+      expect(job.nextFireTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(localHms(job.nextFireTime!)).toBe('03:00:00');
+      expect(Date.parse(job.createTime)).toBeGreaterThan(Date.now() - 60_000);
       const list = await api('GET', JOB_PATHS.list, undefined, { jobName: '*日志*', column: 'createTime', order: 'desc' });
       expect(list.statusCode).toBe(200);
       expect(list.json().result.records.map((j: Job) => j.id)).toContain(job.id);
@@ -68,7 +78,7 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       const job = await add();
       const edited = await api('PUT', JOB_PATHS.edit, { ...job, jobName: '改名', cronExpression: '0 30 4 * * ?' });
       expect(edited.statusCode, edited.body).toBe(200);
-      expect(edited.json().result.nextFireTime).toMatch(/ 04:30:00$/);
+      expect(localHms(edited.json().result.nextFireTime)).toBe('04:30:00');
       expect((await api('PUT', JOB_PATHS.edit, { ...job, id: 'nope' })).statusCode).toBe(404);
       expect((await api('PUT', JOB_PATHS.edit, { ...job, cronExpression: 'bad' })).statusCode).toBe(400);
 
@@ -76,7 +86,8 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       expect(paused.json()).toMatchObject({ success: true, message: JOB_MSG.paused, result: { status: '-1', nextFireTime: null } });
       expect((await api('GET', JOB_PATHS.pause, undefined, { id: job.id })).json().message).toBe(JOB_MSG.alreadyPaused);
       const resumed = await api('GET', JOB_PATHS.resume, undefined, { id: job.id });
-      expect(resumed.json().result).toMatchObject({ status: '0', nextFireTime: expect.stringMatching(/ 04:30:00$/) });
+      expect(resumed.json().result.status).toBe('0');
+      expect(localHms(resumed.json().result.nextFireTime)).toBe('04:30:00');
       expect((await api('GET', JOB_PATHS.resume, undefined, { id: 'nope' })).statusCode).toBe(404);
 
       expect((await api('DELETE', JOB_PATHS.delete, undefined, { id: job.id })).statusCode).toBe(200);
@@ -85,6 +96,36 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       const batch = await api('DELETE', JOB_PATHS.deleteBatch, undefined, { ids: `${a.id},${b.id}` });
       expect(batch.json().result).toBe(2);
       expect((await api('DELETE', JOB_PATHS.deleteBatch, undefined, { ids: ',' })).statusCode).toBe(400);
+    });
+
+    it('writes every job change to the operation log, with the change', async () => {
+      const job = await add({ jobName: '日志任务' });
+      await api('PUT', JOB_PATHS.edit, { ...job, jobName: '日志任务2', cronExpression: '0 15 2 * * ?' });
+      await api('GET', JOB_PATHS.pause, undefined, { id: job.id });
+      await api('GET', JOB_PATHS.resume, undefined, { id: job.id });
+      await api('GET', JOB_PATHS.execute, undefined, { id: job.id });
+      await api('DELETE', JOB_PATHS.delete, undefined, { id: job.id });
+      const [a, b] = [await add({ jobName: '批量甲' }), await add({ jobName: '批量乙' })];
+      await api('DELETE', JOB_PATHS.deleteBatch, undefined, { ids: `${a.id},${b.id}` });
+      // A refused write leaves no row.
+      await api('GET', JOB_PATHS.pause, undefined, { id: 'nope' });
+
+      const res = await api('GET', RBAC.logList, undefined, { logType: '2', logContent: '*定时任务*', column: 'createTime', order: 'asc', pageSize: '100' });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = (res.json().result.records as LogRecord[]).filter((r) => /日志任务|批量[甲乙]/.test(r.logContent ?? ''));
+      const url = (path: string) => API_BASE + path;
+      expect(rows.map((r) => [r.method, r.requestUrl, r.logContent])).toEqual([
+        ['POST', url(JOB_PATHS.add), '添加定时任务：日志任务（心跳，0 0 3 * * ?，运行中）'],
+        ['PUT', url(JOB_PATHS.edit), '编辑定时任务：日志任务2（心跳，0 15 2 * * ?，运行中）'],
+        ['GET', url(JOB_PATHS.pause), '暂停定时任务：日志任务2'],
+        ['GET', url(JOB_PATHS.resume), '恢复定时任务：日志任务2'],
+        ['GET', url(JOB_PATHS.execute), '立即执行定时任务：日志任务2，结果：成功'],
+        ['DELETE', url(JOB_PATHS.delete), '删除定时任务：日志任务2'],
+        ['POST', url(JOB_PATHS.add), '添加定时任务：批量甲（心跳，0 0 3 * * ?，运行中）'],
+        ['POST', url(JOB_PATHS.add), '添加定时任务：批量乙（心跳，0 0 3 * * ?，运行中）'],
+        ['DELETE', url(JOB_PATHS.deleteBatch), '批量删除定时任务：批量甲、批量乙'],
+      ]);
+      expect(rows.every((r) => r.username === 'admin')).toBe(true);
     });
 
     it('runs a job now as manual and keeps its history; a failing handler is recorded', async () => {
@@ -134,7 +175,7 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       expect(handlers.every((h) => /[\u4e00-\u9fa5]/.test(h.name))).toBe(true);
       const next = await api('GET', JOB_PATHS.nextRuns, undefined, { cron: '0 0/5 * * * ?' });
       expect(next.json().result).toHaveLength(10);
-      expect(next.json().result[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d[05]:00$/);
+      expect(localHms(next.json().result[0])).toMatch(/^\d{2}:\d[05]:00$/);
       const none = await api('GET', JOB_PATHS.nextRuns, undefined, { cron: '0 0 0 30 2 ?' });
       expect(none.json()).toMatchObject({ success: true, result: [], message: MSG.noExecutionTime });
       const bad = await api('GET', JOB_PATHS.nextRuns, undefined, { cron: '0 0 25 * * ?' });
@@ -183,8 +224,9 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       expect(runs).toEqual([{ trigger: 'scheduled' }]);
       const [row] = await t.sql<{ next_fire_time: Date }>('SELECT next_fire_time FROM jobs WHERE id = $1', [job.id]);
       const next = new Date(row.next_fire_time);
+      const wall = formatDateTime(next);
       expect(next.getTime()).toBeGreaterThan(Date.now());
-      expect([next.getMonth(), next.getDate(), next.getHours()]).toEqual([0, 1, 0]);
+      expect(wall.slice(5, 13)).toBe('01-01 00');
     });
 
     it('does not fire paused jobs; records a throwing handler and a timed-out one as failed', async () => {
@@ -207,6 +249,44 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       const hung = rows.find((r) => r.job_id === slow.id);
       expect(hung).toMatchObject({ status: 'failed', error: JOB_MSG.timeout(300) });
       expect(hung!.duration_ms).toBeGreaterThanOrEqual(290);
+    });
+
+    it('skips a tick that comes while the previous run is running, and refuses run now meanwhile', async () => {
+      const job = await add({ cronExpression: '* * * * * ?' });
+      await t.sql("UPDATE jobs SET handler = 'slow' WHERE id = $1", [job.id]);
+      const s = new Scheduler({
+        db: t.database.db, dicts: new DictService(t.database.db), log: silentLog, tickMs: 50,
+        handlers: { slow: () => sleep(1600).then(() => '完成') },
+      });
+      s.start();
+      await expect.poll(async () => (await t.sql("SELECT id FROM job_runs WHERE job_id = $1 AND status = 'running'", [job.id])).length, { timeout: 3000, interval: 25 }).toBe(1);
+      const refused = await api('GET', JOB_PATHS.execute, undefined, { id: job.id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(JOB_MSG.stillRunning);
+      await sleep(2600);
+      await s.stop();
+      await api('GET', JOB_PATHS.pause, undefined, { id: job.id });
+
+      const runs = (await api('GET', JOB_PATHS.runs, undefined, { jobId: job.id, pageSize: '50' })).json().result.records as JobRun[];
+      const ran = runs.filter((r) => r.status === 'success').reverse();
+      const skipped = runs.filter((r) => r.status === 'skipped');
+      expect(ran.length).toBeGreaterThanOrEqual(1);
+      expect(skipped.length).toBeGreaterThanOrEqual(1);
+      expect(skipped[0]).toMatchObject({ trigger: 'scheduled', result: JOB_MSG.skippedOverlap, durationMs: null, error: null });
+      for (let i = 1; i < ran.length; i++) expect(Date.parse(ran[i].startedAt)).toBeGreaterThanOrEqual(Date.parse(ran[i - 1].finishedAt!));
+      expect(runs.every((r) => r.status !== 'running')).toBe(true);
+    });
+
+    it('closes a run left running by a process that died, then runs the job again', async () => {
+      const job = await add({ cronExpression: '0 0 0 1 1 ?' });
+      await t.sql(
+        "INSERT INTO job_runs (id, job_id, fire_time, started_at, status, trigger, node_id) VALUES ('dead-run', $1, now() - interval '2 hours', now() - interval '2 hours', 'running', 'scheduled', 'gone:1')",
+        [job.id],
+      );
+      const run = await api('GET', JOB_PATHS.execute, undefined, { id: job.id });
+      expect(run.json().result).toMatchObject({ status: 'success', trigger: 'manual' });
+      const [dead] = await t.sql<{ status: string; error: string }>("SELECT status, error FROM job_runs WHERE id = 'dead-run'");
+      expect(dead).toEqual({ status: 'failed', error: JOB_MSG.abandoned });
     });
   });
 });

@@ -1,4 +1,5 @@
-// Dictionary calls of spec §7, scoped to the tenant of the request.
+// Dictionary calls of spec §7, scoped to the tenant of the request. The cache refresh reaches every
+// server process on the database (the dictionary service publishes it through the broker).
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../contract/messages';
@@ -7,12 +8,17 @@ import { WIRE_MSG } from '../../../contract/api/wire';
 import type { ModuleOptions } from '../../context';
 import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
+import { createBroker } from '../../realtime/broker';
 
 const dictCodeParams = z.object({
   dictCode: z.string().trim().min(1, WIRE_MSG.dictCodeEmpty).max(64, MSG.badRequest),
 });
 
-export const dictRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dicts }) => {
+export const dictRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps, dicts }) => {
+  const broker = await createBroker(deps.db, deps.log);
+  dicts.shareThrough(broker, deps.log);
+  app.addHook('onClose', async () => broker.close());
+
   app.get(P.dictAll, { schema: { tags: ['dict'] }, config: { permission: 'authenticated' } }, async (req) =>
     sysOk(await dicts.all(authOf(req).tenantId)),
   );
@@ -24,7 +30,7 @@ export const dictRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { di
   });
 
   app.get(P.dictRefresh, { schema: { tags: ['dict'] }, config: { permission: 'authenticated' } }, async (req) => {
-    dicts.clear(authOf(req).tenantId);
+    if (!(await dicts.clear(authOf(req).tenantId))) throw new AppError(500, MSG.cacheRefreshFailed);
     return sysOk(null, MSG.cacheRefreshDone);
   });
 };

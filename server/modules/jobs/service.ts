@@ -4,7 +4,7 @@
 // (server/scheduler) only ever reads and claims it.
 import { and, count, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { DEFAULT_TENANT_ID } from '../../../contract/constants';
-import { JOB_LIST_FIELDS, JOB_MSG, formatJobTime, isJobHandlerKey, type Job, type JobForm, type JobRun } from '../../../contract/api/jobs';
+import { JOB_LIST_FIELDS, JOB_MSG, isJobHandlerKey, type Job, type JobForm, type JobRun } from '../../../contract/api/jobs';
 import { parseListQuery, type PageResult } from '../../../contract/listQuery';
 import type { Db } from '../../db/client';
 import { jobRuns, jobs } from '../../db/schema';
@@ -41,8 +41,8 @@ export function toJob(r: JobRow): Job {
     parameter: r.parameter,
     description: r.description,
     status: r.status,
-    nextFireTime: r.nextFireTime ? formatJobTime(r.nextFireTime) : null,
-    createTime: formatJobTime(r.createdAt),
+    nextFireTime: r.nextFireTime?.toISOString() ?? null,
+    createTime: r.createdAt.toISOString(),
   };
 }
 
@@ -94,9 +94,10 @@ export async function editJob(db: Db, id: string, form: ValidForm): Promise<Job>
   return toJob(row);
 }
 
-export async function deleteJobs(db: Db, ids: string[]): Promise<number> {
-  const gone = await db.delete(jobs).where(and(inArray(jobs.id, ids), eq(jobs.tenantId, JOBS_TENANT))).returning({ id: jobs.id });
-  return gone.length;
+/** Deletes the jobs (their run history goes with them); answers the names of those deleted. */
+export async function deleteJobs(db: Db, ids: string[]): Promise<string[]> {
+  const gone = await db.delete(jobs).where(and(inArray(jobs.id, ids), eq(jobs.tenantId, JOBS_TENANT))).returning({ jobName: jobs.jobName });
+  return gone.map((g) => g.jobName);
 }
 
 export async function pauseJob(db: Db, id: string): Promise<Job> {

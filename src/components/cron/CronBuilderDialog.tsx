@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Input, List, Modal, Tabs, Typography } from 'antd';
 import { CRON_UNITS, unitField } from '@contract/cron';
 import { MSG } from '@contract/messages';
-import { CRON_TABS } from './cronBuilder';
+import { CRON_TABS, formatRunTime } from './cronBuilder';
 import CronUnitPanel from './CronUnitPanel.desktop';
 import { useCronBuilder } from './useCronBuilder';
 import './cron.css';
@@ -48,6 +48,7 @@ export default function CronBuilderDialog({ open, value, onOk, onCancel }: CronB
           </tbody>
         </table>
         <Input
+          className="cron-expression"
           addonBefore="表达式"
           value={typed ?? builder.expression}
           onChange={(e) => setTyped(e.target.value)}
@@ -67,7 +68,7 @@ export default function CronBuilderDialog({ open, value, onOk, onCancel }: CronB
             loading={builder.previewLoading}
             dataSource={preview?.times ?? []}
             locale={{ emptyText: MSG.noExecutionTime }}
-            renderItem={(time, i) => <List.Item>{`第${i + 1}次\u3000${time}`}</List.Item>}
+            renderItem={(time, i) => <List.Item>{`第${i + 1}次\u3000${formatRunTime(time)}`}</List.Item>}
           />
         )}
       </div>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Button, NavBar, Popup, Selector, Stepper, Tabs } from 'antd-mobile';
 import type { CronUnit } from '@contract/cron';
 import { MSG } from '@contract/messages';
-import { CRON_TABS, UNIT_MODES, WEEKDAY_OPTIONS, modeShortLabel, specifyOptions, unitBounds, yearBounds } from './cronBuilder';
+import { CRON_TABS, UNIT_MODES, WEEKDAY_OPTIONS, formatRunTime, modeShortLabel, specifyOptions, unitBounds, yearBounds } from './cronBuilder';
 import { useCronBuilder, type CronBuilder } from './useCronBuilder';
 import './cron.css';
 
@@ -18,8 +18,8 @@ export interface CronBuilderPopupProps {
 
 const step = (label: string, value: number, min: number, max: number, onChange: (v: number) => void) => (
   <span>
-    {label}{' '}
-    <Stepper value={value} min={min} max={max} digits={0} onChange={(v) => onChange(v)} style={{ '--input-width': '44px' }} aria-label={label} />
+    {label}
+    <Stepper value={value} min={min} max={max} digits={0} onChange={(v) => onChange(v)} style={{ '--input-width': '34px', '--height': '28px', '--button-width': '26px' }} aria-label={label} />
   </span>
 );
 const weekday = (label: string, value: number, onChange: (v: number) => void) => (
@@ -106,7 +106,7 @@ export default function CronBuilderPopup({ open, value, onOk, onCancel }: CronBu
           <div className="cron-m-expr" aria-label="Cron表达式">{builder.expression}</div>
           <div className="cron-m-row">最近10次运行时间{preview?.source === 'local' && !preview.error ? '（本地计算）' : ''}</div>
           <div className="cron-m-preview">
-            {builder.previewLoading ? '计算中…' : preview?.error ? <span style={{ color: 'var(--adm-color-danger)' }}>{preview.error}</span> : preview?.times.length ? preview.times.map((t, i) => <div key={t}>{`第${i + 1}次\u3000${t}`}</div>) : MSG.noExecutionTime}
+            {builder.previewLoading ? '计算中…' : preview?.error ? <span style={{ color: 'var(--adm-color-danger)' }}>{preview.error}</span> : preview?.times.length ? preview.times.map((t, i) => <div key={t}>{`第${i + 1}次\u3000${formatRunTime(t)}`}</div>) : MSG.noExecutionTime}
           </div>
         </div>
       </div>

@@ -3,6 +3,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Input, Space } from 'antd';
 
+import './cron.css';
+
 const CronBuilderDialog = lazy(() => import('./CronBuilderDialog'));
 
 export interface CronInputProps {
@@ -23,7 +25,7 @@ export default function CronInput({ value, onChange, placeholder = '请选择Cro
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input id={id} readOnly value={value ?? ''} placeholder={placeholder} disabled={disabled} onClick={disabled ? undefined : show} />
+        <Input id={id} readOnly value={value ?? ''} placeholder={placeholder} disabled={disabled} onClick={disabled ? undefined : show} className="cron-expression" />
         <Button type="primary" disabled={disabled} onClick={show}>选择</Button>
       </Space.Compact>
       {loaded ? (

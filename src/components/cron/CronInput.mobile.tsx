@@ -2,6 +2,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 
+import './cron.css';
+
 const CronBuilderPopup = lazy(() => import('./CronBuilderPopup.mobile'));
 
 export interface CronInputMobileProps {
@@ -19,7 +21,7 @@ export default function CronInputMobile({ value, onChange, placeholder = '请选
   };
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-      <Input readOnly value={value ?? ''} placeholder={placeholder} onClick={show} style={{ flex: 1 }} />
+      <Input className="cron-expression" readOnly value={value ?? ''} placeholder={placeholder} onClick={show} style={{ flex: 1 }} />
       <Button size="mini" color="primary" onClick={show}>选择</Button>
       {loaded ? (
         <Suspense fallback={null}>

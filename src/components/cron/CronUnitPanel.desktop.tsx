@@ -1,8 +1,9 @@
 // One tab of the desktop cron dialog: the unit's modes as a radio list, each with its inline
-// number inputs (bounded by spec §5) and, for 指定, the checkbox grid.
+// number inputs (bounded by spec §5) and, for 指定, the checkbox grid. Editing an input of a mode
+// selects that mode: the operator never has to change a number and then also click its radio.
 import { Checkbox, InputNumber, Radio, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
-import type { CronMode, CronUnit } from '@contract/cron';
+import type { CronMode, CronUnit, CronUnitState } from '@contract/cron';
 import { CRON_TABS, UNIT_MODES, WEEKDAY_OPTIONS, specifyOptions, unitBounds, yearOptions } from './cronBuilder';
 import type { CronBuilder } from './useCronBuilder';
 
@@ -14,17 +15,18 @@ export default function CronUnitPanel({ unit, builder }: { unit: CronUnit; build
   const s = builder.state[unit];
   const b = unitBounds(unit);
   const name = CRON_TABS.find((t) => t.unit === unit)?.name ?? '';
-  const set = builder.patch.bind(null, unit);
-  const num = (key: 'start' | 'end' | 'step' | 'value' | 'nth', min: number, max: number, label: string) => (
-    <InputNumber size="small" style={{ width: 72 }} min={min} max={max} precision={0} value={s[key]} aria-label={label}
-      onChange={(v) => v !== null && set({ [key]: v })} />
-  );
-  const year = (key: 'start' | 'end', label: string) => (
-    <Select size="small" style={{ width: 96 }} value={s[key]} onChange={(v: number) => set({ [key]: v })} aria-label={label} showSearch
-      options={yearOptions().map((y) => ({ value: y, label: String(y) }))} />
-  );
 
   const row = (mode: CronMode): ReactNode => {
+    // Every input of this row edits the unit in this row's mode.
+    const set = (patch: Partial<CronUnitState>) => builder.patch(unit, { ...patch, mode });
+    const num = (key: 'start' | 'end' | 'step' | 'value' | 'nth', min: number, max: number, label: string) => (
+      <InputNumber size="small" style={{ width: 72 }} min={min} max={max} precision={0} value={s[key]} aria-label={label}
+        onChange={(v) => v !== null && set({ [key]: v })} />
+    );
+    const year = (key: 'start' | 'end', label: string) => (
+      <Select size="small" style={{ width: 96 }} value={s[key]} onChange={(v: number) => set({ [key]: v })} aria-label={label} showSearch
+        options={yearOptions().map((y) => ({ value: y, label: String(y) }))} />
+    );
     switch (mode) {
       case 'every': return unit === 'year' ? '每年' : modeLabelEvery(unit, name);
       case 'none': return unit === 'year' ? '不设置（不限年份）' : '不指定';
@@ -56,7 +58,7 @@ export default function CronUnitPanel({ unit, builder }: { unit: CronUnit; build
             <Checkbox.Group
               className={`cron-grid cron-grid-${unit}`}
               value={s.mode === 'specify' ? s.values : []}
-              onChange={(vals) => set({ mode: 'specify', values: (vals as number[]).slice().sort((x, y) => x - y) })}
+              onChange={(vals) => set({ values: (vals as number[]).slice().sort((x, y) => x - y) })}
               options={specifyOptions(unit)}
             />
           </div>

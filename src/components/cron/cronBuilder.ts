@@ -16,7 +16,7 @@ import {
   type CronUnit,
   type CronUnitState,
 } from '@contract/cron';
-import { formatJobTime } from '@contract/api/jobs';
+import { formatDateTime } from '@contract/time';
 
 /** Tab order of the dialog: 秒 分 时 日 月 周 年. */
 export const CRON_TABS: { unit: CronUnit; label: string; name: string }[] = [
@@ -135,10 +135,13 @@ export function stateFromExpression(expr: string | null | undefined, now: Date =
 
 export const expressionOf = (state: CronState) => toCronExpression(state);
 
-/** The next 10 run times computed here (the offline fallback of the remote preview). */
+/** The next 10 run times computed here (the offline fallback of the remote preview), as ISO instants like the server's. */
 export function localPreview(expr: string, now: Date = new Date()): string[] {
-  return nextRuns(expr, now, 10).map(formatJobTime);
+  return nextRuns(expr, now, 10).map((d) => d.toISOString());
 }
+
+/** An ISO instant as 'YYYY-MM-DD HH:mm:ss' in the display zone (contract/time.ts); '—' when absent. */
+export const formatRunTime = (iso: string | null | undefined) => formatDateTime(iso) || '—';
 
 export interface PreviewResult { expression: string; times: string[]; error: string | null; source: 'remote' | 'local' }
 export const PREVIEW_DEBOUNCE_MS = 500;

@@ -1,6 +1,7 @@
 // 执行记录 of one job (phone): a full-screen list with infinite scroll.
 import { InfiniteScroll, List, NavBar, Popup, Tag } from 'antd-mobile';
 import type { JobRunsProps } from './JobRuns.desktop';
+import { formatRunTime } from '@/components/cron/cronBuilder';
 import { RUN_STATUS, RUN_TRIGGER, durationText, useJobRuns } from './useJobRuns';
 
 export default function JobRunsMobile({ jobId, jobName, onClose }: JobRunsProps) {
@@ -16,7 +17,7 @@ export default function JobRunsMobile({ jobId, jobName, onClose }: JobRunsProps)
             extra={<Tag color={RUN_STATUS[r.status].hex} fill="outline">{RUN_STATUS[r.status].text}</Tag>}
             description={<span style={r.error ? { color: 'var(--adm-color-danger)' } : undefined}>{r.error ?? r.result ?? ''}</span>}
           >
-            <div style={{ fontSize: 15 }}>{r.startedAt}</div>
+            <div style={{ fontSize: 15 }}>{formatRunTime(r.startedAt)}</div>
             <div style={{ fontSize: 12, color: '#999' }}>{`${RUN_TRIGGER[r.trigger]} · ${durationText(r.durationMs)} · ${r.nodeId}`}</div>
           </List.Item>
         ))}

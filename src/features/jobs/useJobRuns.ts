@@ -7,6 +7,7 @@ export const RUN_STATUS: Record<JobRun['status'], { text: string; color: string;
   success: { text: '成功', color: 'success', hex: '#52c41a' },
   failed: { text: '失败', color: 'error', hex: '#f5222d' },
   running: { text: '执行中', color: 'processing', hex: '#1677ff' },
+  skipped: { text: '已跳过', color: 'warning', hex: '#fa8c16' },
 };
 export const RUN_TRIGGER: Record<JobRun['trigger'], string> = { scheduled: '定时', manual: '手动' };
 export const durationText = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} 毫秒` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} 秒`);
