@@ -1,6 +1,8 @@
 // Quartz cron logic of spec §3, §4, §5: the builder's per-unit state, the forcing rules, validation
 // with the spec's limits, and the next run times. Shared by the cron dialog and the scheduler.
 // Expression order: second minute hour day month week [year]. Weekdays are Quartz: SUN=1 … SAT=7.
+// Times are read on the display zone's wall clock (contract/time.ts), not the process's zone.
+import { fromWallClock, toWallClock } from './time';
 
 export const CRON_UNITS = ['second', 'minute', 'hour', 'day', 'month', 'week', 'year'] as const;
 export type CronUnit = (typeof CRON_UNITS)[number];
@@ -158,12 +160,12 @@ function parseField(field: string, unit: CronUnit): Matcher {
 }
 
 function lastWeekdayOfMonth(c: DayContext): number {
-  const wd = new Date(c.year, c.month - 1, c.daysInMonth).getDay();
+  const wd = new Date(Date.UTC(c.year, c.month - 1, c.daysInMonth)).getUTCDay();
   return c.daysInMonth - (wd === 0 ? 2 : wd === 6 ? 1 : 0);
 }
 function nearestWeekday(c: DayContext, target: number): number {
   const d = Math.min(target, c.daysInMonth);
-  const wd = new Date(c.year, c.month - 1, d).getDay();
+  const wd = new Date(Date.UTC(c.year, c.month - 1, d)).getUTCDay();
   if (wd === 6) return d === 1 ? 3 : d - 1;
   if (wd === 0) return d === c.daysInMonth ? d - 2 : d + 1;
   return d;
@@ -219,26 +221,41 @@ export function validateCron(expr: string): string | null {
 /** Quartz weekday (SUN=1 … SAT=7) to the standard one (SUN=0 … SAT=6). */
 export const quartzToStandardWeekday = (q: number) => (q - 1) % 7;
 
+/** The display zone's offset (wall − instant, ms) through a wall-clock day, or null if it changes. */
+function dayOffset(dayWall: number): number | null {
+  const at = (wall: number) => wall - fromWallClock(new Date(wall)).getTime();
+  const first = at(dayWall);
+  return at(dayWall + 86_399_000) === first ? first : null;
+}
+
 /**
- * The next `count` run times strictly after `from` (local time), ignoring the year field as the
- * spec's preview does. Searches at most `horizonDays` ahead; fewer results mean no more runs.
+ * The next `count` run times strictly after `from`, read on the display zone's wall clock
+ * (contract/time.ts: '0 0 3 * * ?' is 03:00 China time whatever zone the process runs in),
+ * ignoring the year field as the spec's preview does. Searches at most `horizonDays` ahead; fewer
+ * results mean no more runs.
  */
 export function nextRuns(expr: string, from: Date = new Date(), count = 10, horizonDays = 366 * 5): Date[] {
   const p = parseCron(expr);
   const out: Date[] = [];
-  const start = new Date(from.getTime() + 1000 - (from.getTime() % 1000));
-  const day0 = new Date(start.getFullYear(), start.getMonth(), start.getDate());
+  const startInstant = new Date(from.getTime() + 1000 - (((from.getTime() % 1000) + 1000) % 1000));
+  const start = toWallClock(startInstant);
+  const day0 = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate());
   for (let i = 0; i <= horizonDays && out.length < count; i++) {
-    const d = new Date(day0.getFullYear(), day0.getMonth(), day0.getDate() + i);
-    const month = d.getMonth() + 1;
+    const d = new Date(day0 + i * 86_400_000);
+    const month = d.getUTCMonth() + 1;
     if (!p.monthMatches(month)) continue;
-    const ctx: DayContext = { year: d.getFullYear(), month, day: d.getDate(), weekday: d.getDay() + 1, daysInMonth: new Date(d.getFullYear(), month, 0).getDate() };
+    const year = d.getUTCFullYear();
+    const ctx: DayContext = { year, month, day: d.getUTCDate(), weekday: d.getUTCDay() + 1, daysInMonth: new Date(Date.UTC(year, month, 0)).getUTCDate() };
     if (!p.dayMatches(ctx)) continue;
+    // One zone offset for the whole day (converting each candidate second through Intl would cost
+    // a second of CPU for '* * * * * ?'); a day on which the zone changes its clock converts each.
+    const offset = dayOffset(d.getTime());
     for (const h of p.hours) {
       for (const m of p.minutes) {
         for (const s of p.seconds) {
-          const t = new Date(ctx.year, month - 1, ctx.day, h, m, s);
-          if (t.getTime() < start.getTime()) continue;
+          const wall = Date.UTC(year, month - 1, ctx.day, h, m, s);
+          const t = new Date(offset === null ? fromWallClock(new Date(wall)).getTime() : wall - offset);
+          if (t.getTime() < startInstant.getTime()) continue;
           out.push(t);
           if (out.length >= count) return out;
         }
@@ -310,13 +327,15 @@ export function nextFireTime(expr: string, from: Date = new Date()): Date | null
   const yearField = expr.trim().split(/\s+/)[6];
   if (yearField === undefined || yearField === '*') return nextRuns(expr, from, 1)[0] ?? null;
   const yearMatches = parseField(yearField, 'year');
-  for (let y = Math.max(from.getFullYear(), CRON_LIMITS.year.min); y <= CRON_LIMITS.year.max; y++) {
+  const yearOf = (d: Date) => toWallClock(d).getUTCFullYear();
+  const yearStartOf = (y: number) => fromWallClock(new Date(Date.UTC(y, 0, 1)));
+  for (let y = Math.max(yearOf(from), CRON_LIMITS.year.min); y <= CRON_LIMITS.year.max; y++) {
     if (!yearMatches(y, undefined as never)) continue;
-    const yearStart = new Date(y, 0, 1);
+    const yearStart = yearStartOf(y);
     const after = from.getTime() >= yearStart.getTime() ? from : new Date(yearStart.getTime() - 1000);
-    const days = Math.ceil((new Date(y + 1, 0, 1).getTime() - after.getTime()) / 86_400_000);
+    const days = Math.ceil((yearStartOf(y + 1).getTime() - after.getTime()) / 86_400_000);
     const hit = nextRuns(expr, after, 1, days)[0];
-    if (hit && hit.getFullYear() === y) return hit;
+    if (hit && yearOf(hit) === y) return hit;
   }
   return null;
 }

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import { LIST_MSG, type Condition, type ListQuery, type ResourceFields, type FieldType } from '../../contract/listQuery';
 import { AppError } from '../http/envelope';
+import { parseDisplayTime } from '../../contract/time';
 
 export interface ListResource {
   fields: ResourceFields['fields'];
@@ -21,9 +22,10 @@ function typed(type: FieldType, v: string): unknown {
   if (type === 'number') return Number(v);
   if (type === 'boolean') return v === 'true' || v === '1';
   if (type === 'date' || type === 'datetime') {
-    // Timestamp columns map values through Date; a date the calendar lacks (2024-13-45) is the client's mistake.
-    const d = new Date(v.length === 10 ? `${v}T00:00:00` : v.replace(' ', 'T'));
-    if (Number.isNaN(d.getTime())) throw new AppError(400, LIST_MSG.badValue(v));
+    // Wall-clock text names an instant in the display zone (contract/time.ts); a date the calendar
+    // lacks (2024-13-45) is the client's mistake.
+    const d = parseDisplayTime(v);
+    if (!d) throw new AppError(400, LIST_MSG.badValue(v));
     return d;
   }
   return v;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PAY_MSG, PAY_PERMS, type PayOrderView } from '@contract/api/pay';
 import { APPROVE_PAGES, approveDetailUrl } from '@contract/pages/approve';
 import {
-  asPayOrderPush, badgeText, canApprove, failedOutcome, fenOf, isPasswordFailure, orderTitle, summarizeOutcome, sumFen, timeText, yuanText,
+  asPayOrderPush, badgeText, canApprove, failedOutcome, fenOf, isPasswordFailure, orderTitle, remarkLabel, summarizeOutcome, sumFen, timeText, yuanText,
 } from '@/features/approve/rules';
 import { approvePages } from '@/features/approve/pages';
 import { APPROVE_MENU } from '../../server/menus/approve';
@@ -38,7 +38,10 @@ describe('cards and badge', () => {
     expect(orderTitle(order({}))).toBe('张三');
     expect(orderTitle(order({ kind: 'batch', kindText: '批量付款', payeeName: null, rowCount: 3 }))).toBe('批量付款（3笔）');
     expect(orderTitle(order({ kind: 'batch', kindText: '批量付款', remark: '11月工资' }))).toBe('批量付款 · 11月工资');
-    expect(orderTitle(order({ kind: 'adjust', kindText: '调账', direction: 'debit', payeeAcctNo: null }))).toBe('调账（借记） · 6200001');
+    expect(orderTitle(order({ kind: 'adjust', kindText: '调账', direction: 'debit', payeeAcctNo: null }))).toBe('调账（调减） · 6200001');
+    expect(orderTitle(order({ kind: 'refund', kindText: '退款', payeeName: '原付款账户', payeeAcctNo: '6200002' }))).toBe('退款 · 6200002');
+    expect(remarkLabel('adjust')).toBe('原因');
+    expect(remarkLabel('single')).toBe('备注');
   });
   it('shows times to the minute', () => {
     expect(timeText('2026-11-22 10:01:59')).toBe('2026-11-22 10:01');

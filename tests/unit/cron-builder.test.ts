@@ -3,9 +3,13 @@
 // 500 ms debounced preview with its offline fallback).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultCronState, fromCronExpression, nextFireTime, toCronExpression } from '@contract/cron';
-import { clampUnit, createPreviewLoader, localPreview, stateFromExpression, toggleValue, unitBounds, updateUnit, yearOptions } from '@/components/cron/cronBuilder';
+import { clampUnit, createPreviewLoader, formatRunTime, localPreview, stateFromExpression, toggleValue, unitBounds, updateUnit, yearOptions } from '@/components/cron/cronBuilder';
+import { parseDisplayTime } from '../../contract/time';
 
-const now = new Date(2026, 10, 22, 10, 30, 15); // Sun 22 Nov 2026
+/** A China wall-clock time (the display zone cron reads), whatever zone runs the tests. */
+const wall = (text: string) => parseDisplayTime(text)!;
+
+const now = wall('2026-11-22 10:30:15'); // Sun 22 Nov 2026
 
 describe('fromCronExpression round-trips every mode', () => {
   it.each([
@@ -59,10 +63,10 @@ describe('fromCronExpression round-trips every mode', () => {
 
 describe('nextFireTime honours the year (the preview does not)', () => {
   it('skips to the first matching year', () => {
-    expect(nextFireTime('0 0 0 1 1 ? 2030', now)).toEqual(new Date(2030, 0, 1, 0, 0, 0));
-    expect(nextFireTime('0 0 12 * * ? 2027/2', now)).toEqual(new Date(2027, 0, 1, 12, 0, 0));
-    expect(nextFireTime('0 0 12 * * ? 2026', now)).toEqual(new Date(2026, 10, 22, 12, 0, 0));
-    expect(nextFireTime('0 0 12 * * ?', now)).toEqual(new Date(2026, 10, 22, 12, 0, 0));
+    expect(nextFireTime('0 0 0 1 1 ? 2030', now)).toEqual(wall('2030-01-01 00:00:00'));
+    expect(nextFireTime('0 0 12 * * ? 2027/2', now)).toEqual(wall('2027-01-01 12:00:00'));
+    expect(nextFireTime('0 0 12 * * ? 2026', now)).toEqual(wall('2026-11-22 12:00:00'));
+    expect(nextFireTime('0 0 12 * * ?', now)).toEqual(wall('2026-11-22 12:00:00'));
   });
   it('is null when no time is left', () => {
     expect(nextFireTime('0 0 0 1 1 ? 2020-2025', now)).toBeNull();
@@ -113,7 +117,7 @@ describe('the builder state rules (useCronBuilder)', () => {
     const years = yearOptions(now);
     expect(years[0]).toBe(2026);
     expect(years[years.length - 1]).toBe(2119);
-    expect(yearOptions(new Date(2019, 0, 1))).toHaveLength(101);
+    expect(yearOptions(wall('2019-01-01 00:00:00'))).toHaveLength(101);
   });
 });
 const exprOf = (s: ReturnType<typeof defaultCronState>) => toCronExpression(s);
@@ -143,13 +147,15 @@ describe('the preview: 500 ms after the last change, remote first, local offline
     await vi.advanceTimersByTimeAsync(500);
     expect(results[0]).toMatchObject({ source: 'local', error: null });
     expect(results[0].times).toHaveLength(10);
-    expect(results[0].times[0]).toBe('2026-11-23 02:00:00');
+    expect(results[0].times[0]).toBe(wall('2026-11-23 02:00:00').toISOString()); // ISO, like the server's
+    expect(formatRunTime(results[0].times[0])).toBe('2026-11-23 02:00:00');
     loader.request('0 0 0 30 2 ?');
     await vi.advanceTimersByTimeAsync(500);
     expect(results[1].times).toEqual([]);
     loader.request('0 0 25 * * ?');
     await vi.advanceTimersByTimeAsync(500);
     expect(results[2].error).toMatch(/超出范围/);
-    expect(localPreview('0 0 2 * * ?', now)[9]).toBe('2026-12-02 02:00:00');
+    expect(formatRunTime(localPreview('0 0 2 * * ?', now)[9])).toBe('2026-12-02 02:00:00');
+    expect(formatRunTime(null)).toBe('—');
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyCronRules, defaultCronState, nextRuns, quartzToStandardWeekday, toCronExpression, validateCron, type CronState } from '@contract/cron';
+import { formatDateTime, parseDisplayTime } from '../../contract/time';
 
-const fmt = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
-const from = new Date(2026, 10, 22, 10, 30, 15); // Sun 22 Nov 2026 10:30:15
+// Cron reads the display zone's wall clock (contract/time.ts), whatever zone runs the tests.
+const fmt = (d: Date) => formatDateTime(d);
+const from = parseDisplayTime('2026-11-22 10:30:15')!; // Sun 22 Nov 2026 10:30:15 China time
 
 describe('cron builder rules (spec §4)', () => {
   it('starts as every second with week ?', () => {
@@ -68,6 +70,8 @@ describe('next run times (spec §4 preview)', () => {
   });
   it('daily at 02:00', () => {
     expect(nextRuns('0 0 2 * * ?', from, 2).map(fmt)).toEqual(['2026-11-23 02:00:00', '2026-11-24 02:00:00']);
+    // 03:00 China time is 19:00 UTC the day before, whatever zone the scheduler's process runs in.
+    expect(nextRuns('0 0 3 * * ?', from, 1)[0].toISOString()).toBe('2026-11-22T19:00:00.000Z');
   });
   it('Quartz weekdays: 2 is Monday, 6 is Friday', () => {
     expect(nextRuns('0 0 9 ? * 2,6', from, 3).map(fmt)).toEqual(['2026-11-23 09:00:00', '2026-11-27 09:00:00', '2026-11-30 09:00:00']);

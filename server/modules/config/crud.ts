@@ -14,6 +14,7 @@ import { AppError, sysOk } from '../../http/envelope';
 import { orderOf, whereOf } from '../../lib/listSql';
 import { newId } from '../../lib/tokens';
 import { sendXlsx, toXlsx, type XlsxColumn } from '../admin/xlsx';
+import { formatDateTime } from '../../../contract/time';
 
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 type Row = Record<string, unknown>;
@@ -183,8 +184,5 @@ export function registerCrud<In extends Record<string, unknown>>(app: ZodApp, db
   });
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in China time, as the lists show it. */
-const timeFmt = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-});
-export const fmtTime = (d: unknown): string => (d instanceof Date ? timeFmt.format(d) : d ? String(d) : '');
+/** 'YYYY-MM-DD HH:mm:ss' in the display zone (contract/time.ts), as the lists show it. */
+export const fmtTime = (d: unknown): string => (d instanceof Date ? formatDateTime(d) : d ? String(d) : '');

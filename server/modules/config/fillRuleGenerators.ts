@@ -8,6 +8,7 @@ import type { FillRuleClass } from '../../../contract/api/config';
 import type { Db } from '../../db/client';
 import { fillRules } from '../../db/schema';
 import { AppError } from '../../http/envelope';
+import { compactParts } from '../../../contract/time';
 
 type FillRuleRow = typeof fillRules.$inferSelect;
 type Generator = (db: Db, rule: FillRuleRow, params: Record<string, unknown>, now: Date) => Promise<string>;
@@ -19,15 +20,8 @@ const PARAMS = {
   DatePrefixRule: z.object({ prefix, randomDigits: z.coerce.number().int().min(0).max(8).default(4) }),
 } satisfies Record<FillRuleClass, z.ZodType>;
 
-/** Date parts in China time. */
-function parts(d: Date) {
-  const f = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-  }).formatToParts(d);
-  const get = (t: string) => f.find((p) => p.type === t)?.value ?? '';
-  const hour = get('hour') === '24' ? '00' : get('hour');
-  return { day: `${get('year')}${get('month')}${get('day')}`, time: `${hour}${get('minute')}${get('second')}` };
-}
+/** Date parts in the display zone (China time). */
+const parts = compactParts;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no I, O, 0, 1: codes are read aloud and typed
 const randomDigits = (n: number) => (n ? String(randomInt(0, 10 ** n)).padStart(n, '0') : '');

@@ -12,6 +12,7 @@ import { likeEscape, orderOf, whereOf, type ListResource } from '../../lib/listS
 import { newId } from '../../lib/tokens';
 import type { FanOut } from '../../realtime/broker';
 import { checkRecipients, recipientIdsOf, recipientUsersSql, splitIds } from './recipients';
+import { formatDateTime } from '../../../contract/time';
 
 type Row = typeof announcements.$inferSelect;
 const a = announcements;
@@ -23,11 +24,9 @@ export const ANNT_RESOURCE: ListResource = {
   defaultSort: { field: 'createTime', dir: 'desc' },
 };
 
-/** 'YYYY-MM-DD HH:mm:ss' in the server's time zone, as every list of the admin shows times. */
+/** 'YYYY-MM-DD HH:mm:ss' in the display zone (contract/time.ts), as every list of the admin shows times. */
 function iso(d: Date | null): string | null {
-  if (!d) return null;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return d ? formatDateTime(d) : null;
 }
 
 export function toAnnouncement(r: Row): Announcement {

@@ -7,12 +7,11 @@ import { MSG } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { permissions } from '../../db/schema';
 import { AppError } from '../../http/envelope';
+import { formatDateTime } from '../../../contract/time';
 
-/** 'YYYY-MM-DD HH:mm:ss' in the server's time zone, as the list pages show times. */
+/** 'YYYY-MM-DD HH:mm:ss' in the display zone (contract/time.ts), as the list pages show times. */
 export function fmtTime(d: Date | null | undefined): string {
-  if (!d) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return formatDateTime(d);
 }
 
 /** The list query of a request over a resource's allow-list; a bad one is the client's 400. */

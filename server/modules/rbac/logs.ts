@@ -15,6 +15,7 @@ import { authOf } from '../../http/guard';
 import { orderOf, whereOf, type ListResource } from '../../lib/listSql';
 import { newId } from '../../lib/tokens';
 import { fmtTime, listQueryOf, pageOf } from './common';
+import { DISPLAY_TIME_ZONE, formatDate, parseDisplayTime } from '../../../contract/time';
 
 const started = new WeakMap<object, number>();
 /** Called by the rbac activity hook when any API request starts (for cost times). */
@@ -76,8 +77,6 @@ export function loginRowsOfTenant(db: Db, tenantId: string): SQL | undefined {
   return or(inArray(loginLogView.userId, members), tenantId === DEFAULT_TENANT_ID ? isNull(loginLogView.userId) : undefined);
 }
 
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 export const logRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const db = deps.db;
 
@@ -115,10 +114,10 @@ export const logRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   // Successful sign-ins per day for the last 7 days (today included), oldest first.
   app.get(RBAC.visitInfo, { schema: { tags: ['rbac'] }, config: { permission: LOGIN_INFO_PERMISSION } }, async (req) => {
     const { tenantId } = authOf(req);
-    const from = new Date();
-    from.setHours(0, 0, 0, 0);
-    from.setDate(from.getDate() - 6);
-    const zone = localZone();
+    // Days of the display zone: today and the six before it, each from its midnight there.
+    const days = Array.from({ length: 7 }, (_, i) => formatDate(Date.now() - (6 - i) * 86_400_000));
+    const from = parseDisplayTime(days[0]) ?? new Date(Date.now() - 7 * 86_400_000);
+    const zone = DISPLAY_TIME_ZONE;
     const day = sql<string>`to_char(${loginLogView.createdAt} AT TIME ZONE ${zone}, 'YYYY-MM-DD')`;
     const rows = await db
       .select({ day, visit: count(), ip: countDistinct(loginLogView.ip) })
@@ -127,10 +126,7 @@ export const logRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
       .groupBy(sql`1`); // by position: the zone parameter makes the expression differ textually
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const out: VisitDay[] = [];
-    for (let i = 0; i < 7; i++) {
-      const d = new Date(from);
-      d.setDate(from.getDate() + i);
-      const type = fmtTime(d).slice(0, 10);
+    for (const type of days) {
       const r = byDay.get(type);
       out.push({ type, tian: type.slice(5), visit: Number(r?.visit ?? 0), ip: Number(r?.ip ?? 0) });
     }

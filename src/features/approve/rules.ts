@@ -6,6 +6,7 @@ import { formatYuanGrouped } from '@contract/money';
 import { PAY_MSG, PAY_PERMS, type AuditOutcome, type AuditResult, type PayOrderView } from '@contract/api/pay';
 import { hasPermission } from '@contract/permission';
 import type { PermissionEntry } from '@contract/types';
+import { formatDateTime } from '@contract/time';
 
 /** Yuan string (any sign, 0-2 decimals) → fen; null for anything else. Unlike parseYuan it accepts 0 and negatives (display only). */
 export function fenOf(yuan: string | null | undefined): bigint | null {
@@ -35,20 +36,24 @@ export function orderTitle(o: Pick<PayOrderView, 'kind' | 'kindText' | 'payeeNam
     case 'batch':
       return o.remark ? `${o.kindText} · ${o.remark}` : `${o.kindText}（${o.rowCount}笔）`;
     case 'adjust':
-      return `${o.kindText}${o.direction === 'debit' ? '（借记）' : o.direction === 'credit' ? '（贷记）' : ''} · ${o.payeeAcctNo ?? o.fromAcctNo ?? ''}`;
+      // The words of the 调账申请 page: 调增 credits the account, 调减 debits it.
+      return `${o.kindText}${o.direction === 'debit' ? '（调减）' : o.direction === 'credit' ? '（调增）' : ''} · ${o.payeeAcctNo ?? o.fromAcctNo ?? ''}`;
+    case 'refund':
+      return `${o.kindText} · ${o.payeeAcctNo ?? o.payeeName ?? ''}`;
     default:
       return o.payeeName ? `${o.kindText} · ${o.payeeName}` : o.kindText;
   }
 }
 
-/** '2026-11-22T03:49:00.000Z' or '2026-11-22 11:49:00' → '2026-11-22 11:49' (local time). */
+/** '2026-11-22T03:49:00.000Z' or '2026-11-22 11:49:00' → '2026-11-22 11:49' (display zone, contract/time.ts). */
 export function timeText(value: string | null | undefined): string {
   if (!value) return '';
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value)) return value.slice(0, 16);
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return formatDateTime(value, { seconds: false }) || value;
+}
+
+/** Label of an order's free text: the reason of an adjust or refund, otherwise the maker's remark. */
+export function remarkLabel(kind: PayOrderView['kind']): string {
+  return kind === 'adjust' || kind === 'refund' ? '原因' : '备注';
 }
 
 /** Text of the tab-bar badge: nothing at 0, '99+' past 99. */

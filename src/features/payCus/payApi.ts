@@ -9,11 +9,11 @@ import { formatYuanGrouped } from '@contract/money';
 import type { PageResult } from '@contract/listQuery';
 import type { SysResult } from '@contract/types';
 import { capOrThrow, capPost, http } from '@/api/request';
-import dayjs from 'dayjs';
 import { yuanToFen } from '@/components/grid/gridRules';
+import { formatDateTime } from '@contract/time';
 
-/** ISO time → 'YYYY-MM-DD HH:mm:ss' (local); '—' when absent. */
-export const time = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '—');
+/** ISO time → 'YYYY-MM-DD HH:mm:ss' (display zone, contract/time.ts); '—' when absent. */
+export const time = (iso: string | null | undefined) => formatDateTime(iso) || '—';
 
 /** '1234.5' → '¥1,234.50'; '' for anything that is not an amount. */
 export function money(yuan: string | null | undefined): string {
