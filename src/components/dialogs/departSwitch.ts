@@ -27,6 +27,8 @@ export async function loadDepartsForSwitch(): Promise<DepartChoice | null> {
 
 export const DEPART_REQUIRED = '请选择部门';
 
-export async function submitDepart(orgCode: string): Promise<void> {
-  await selectDepart(orgCode);
+/** Switches to the chosen department (the form's required rule guarantees one); answers the success text. */
+export async function submitDepart({ orgCode }: { orgCode?: string }): Promise<string> {
+  await selectDepart(orgCode ?? '');
+  return MSG.done;
 }

@@ -1,6 +1,6 @@
 // 我的 tab: who the user is, and the account actions of the phone: change the login password,
 // switch system (when the user has more than one), about, logout.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ActionSheet, Dialog, List, Toast } from 'antd-mobile';
 import { useSnapshot } from 'valtio';
@@ -10,6 +10,7 @@ import type { SysRef } from '@contract/types';
 import { logout, switchSystem } from '@/api/session';
 import { session } from '@/stores/session';
 import { userMenuFlags } from '@contract/permission';
+import { ChangeLoginPasswordDialog } from '@/components/dialogs/ChangeLoginPasswordDialog';
 import { PayPasswordDialog } from '@/components/dialogs/PayPasswordDialog';
 import { OpPasswordDialog } from '@/components/dialogs/OpPasswordDialog';
 import { DataDecryptDialog } from '@/components/dialogs/DataDecryptDialog';
@@ -17,7 +18,6 @@ import { version } from '../../../../package.json';
 import { closeSheet, tabHref } from './tabs';
 
 // The password sheet carries the zod rules (~25 KB): it loads when opened.
-const ChangePasswordPopup = lazy(() => import('./ChangePasswordPopup'));
 
 const sysKey = (s: Pick<SysRef, 'id' | 'group'>) => `${s.id}:${s.group?.id ?? ''}`;
 
@@ -100,11 +100,7 @@ export default function MePanel() {
           退出登录
         </List.Item>
       </List>
-      {panel === 'password' && (
-        <Suspense fallback={null}>
-          <ChangePasswordPopup visible onClose={() => closeSheet(navigate, 'me')} />
-        </Suspense>
-      )}
+      <ChangeLoginPasswordDialog open={panel === 'password'} onClose={() => closeSheet(navigate, 'me')} />
       <PayPasswordDialog open={dialog === 'payPassword'} onClose={() => setDialog(null)} />
       <OpPasswordDialog open={dialog === 'opPassword'} onClose={() => setDialog(null)} />
       <DataDecryptDialog open={dialog === 'decrypt'} onClose={() => setDialog(null)} />
