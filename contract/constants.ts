@@ -67,6 +67,8 @@ export const STORAGE_KEYS = {
   settings: 'DEFAULT_SETTINGS',
   sidebarOpen: 'SIDEBAR_TYPE',
   device: 'DEVICE',
+  /** Set for 1 day after 数据解密: the user's own masked fields (mobile) show in full. */
+  decrypted: 'DATA_DECRYPTED',
 } as const;
 /** Session-storage keys of the permission lists. */
 export const SESSION_KEYS = { auth: 'LOGIN_USER_BUTTON_AUTH', allAuth: 'SYS_BUTTON_AUTH' } as const;

@@ -312,3 +312,7 @@ export function maskMobile(m: string | null | undefined): string | null {
   if (!m) return m ?? null;
   return m.length === 11 ? `${m.slice(0, 3)}****${m.slice(7)}` : m;
 }
+/** The user's own mobile as the profile shows it: masked unless the session was decrypted (数据解密, §4). */
+export function shownMobile(u: { mobile?: string; mobileDesensitized?: string } | null | undefined, decrypted: boolean): string {
+  return (decrypted ? u?.mobile : u?.mobileDesensitized || maskMobile(u?.mobile)) ?? '';
+}

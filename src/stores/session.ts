@@ -1,7 +1,7 @@
 // The signed-in session: tokens, user, dictionaries, tenant, permissions and system info.
 // Persisted under pro__ keys for 7 days (spec §4); permission lists also in session storage (§6).
 import { proxy } from 'valtio';
-import { STORAGE_KEYS, SESSION_KEYS, TOKEN_LIFETIME_MS, CACHE_LIFETIME_MS, DEFAULT_TENANT_ID } from '@contract/constants';
+import { STORAGE_KEYS, SESSION_KEYS, TOKEN_LIFETIME_MS, CACHE_LIFETIME_MS, DEFAULT_TENANT_ID, DECRYPTED_REFRESH_TOKEN_MS } from '@contract/constants';
 import type { DictMap, LoginResult, MenuItem, PermissionEntry, SysInfo, UserInfo } from '@contract/types';
 import { ls, ss } from '@/lib/storage';
 
@@ -18,6 +18,8 @@ export interface SessionState {
   /** True once the resource list has been loaded in this page life. */
   permissionsLoaded: boolean;
   sysSafeMode: boolean;
+  /** After 数据解密 (until the decrypted session's refresh token dies): show masked fields in full. */
+  decrypted: boolean;
 }
 
 export const session = proxy<SessionState>({
@@ -32,6 +34,7 @@ export const session = proxy<SessionState>({
   allAuth: ss.get<PermissionEntry[]>(SESSION_KEYS.allAuth, []),
   permissionsLoaded: false,
   sysSafeMode: false,
+  decrypted: ls.get<boolean>(STORAGE_KEYS.decrypted) === true,
 });
 
 export function storeTokens(token: string, refreshToken: string, ttlMs = TOKEN_LIFETIME_MS): void {
@@ -39,6 +42,12 @@ export function storeTokens(token: string, refreshToken: string, ttlMs = TOKEN_L
   session.refreshToken = refreshToken;
   ls.set(STORAGE_KEYS.token, token, ttlMs);
   ls.set(STORAGE_KEYS.refreshToken, refreshToken, ttlMs);
+}
+
+/** 数据解密 succeeded: the session shows its own masked fields in full for the decryption's lifetime. */
+export function markDecrypted(): void {
+  session.decrypted = true;
+  ls.set(STORAGE_KEYS.decrypted, true, DECRYPTED_REFRESH_TOKEN_MS);
 }
 
 export function storeUserInfo(userInfo: UserInfo): void {
@@ -75,7 +84,7 @@ export function storePermissions(menu: MenuItem[], auth: PermissionEntry[], allA
 
 /** Forgets everything of the signed-in user (spec §4 logout). System branding stays. */
 export function clearSession(): void {
-  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.username, STORAGE_KEYS.userInfo, STORAGE_KEYS.dictItems, STORAGE_KEYS.tenantId]) ls.remove(key);
+  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.username, STORAGE_KEYS.userInfo, STORAGE_KEYS.dictItems, STORAGE_KEYS.tenantId, STORAGE_KEYS.decrypted]) ls.remove(key);
   sessionStorage.clear();
   Object.assign(session, {
     token: null,
@@ -88,5 +97,6 @@ export function clearSession(): void {
     allAuth: [],
     permissionsLoaded: false,
     sysSafeMode: false,
+    decrypted: false,
   } satisfies Partial<SessionState>);
 }

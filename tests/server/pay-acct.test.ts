@@ -74,7 +74,20 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
     expect(Math.abs(Number(s.r) - DECRYPTED_REFRESH_TOKEN_MS)).toBeLessThan(5000);
     expect(await show(accessToken)).toBe('6222000011112222333');
     expect(await show(k.tok.approver)).toBe('6222***********2333');
-    const again = await dec(accessToken, { type: SMS_TYPE.decrypt, mobile: '13800000003', captcha: '123456' });
+    // A refresh keeps the decryption's limits: access 1 hour, refresh never past the day's end.
+    const ref = await call(k.t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken }, { signed: true });
+    expect(ref.statusCode, ref.body).toBe(200);
+    const renewed = ref.json().body as { accessToken: string; refreshToken: string };
+    const [after] = await k.t.sql<{ a: string; r: string }>(
+      `SELECT (extract(epoch FROM s.access_expires_at - now()) * 1000)::bigint::text AS a,
+              (extract(epoch FROM s.refresh_expires_at - d.decrypted_until) * 1000)::bigint::text AS r
+         FROM sessions s JOIN decrypted_sessions d ON d.family_id = s.family_id
+        WHERE s.user_id = 'u-approver' AND s.revoked_at IS NULL ORDER BY s.created_at DESC LIMIT 1`);
+    expect(Number(after.a)).toBeLessThanOrEqual(DECRYPTED_ACCESS_TOKEN_MS + 1000);
+    expect(Number(after.a)).toBeGreaterThan(DECRYPTED_ACCESS_TOKEN_MS - 60_000);
+    expect(Math.abs(Number(after.r))).toBeLessThan(1000);
+    expect(await show(renewed.accessToken)).toBe('6222000011112222333');
+    const again = await dec(renewed.accessToken, { type: SMS_TYPE.decrypt, mobile: '13800000003', captcha: '123456' });
     expect(again.statusCode).toBe(400);
     expect(again.json().status.errorMsg).toContain('已解密');
   });

@@ -1,7 +1,8 @@
 // Pure rules of the pay module: batch row validation (all-or-nothing, row numbers) and the
 // distribution split (Σ = amount to the fen; remainder on the named account).
 import { describe, expect, it } from 'vitest';
-import { PAY_MSG, maskCard, maskMobile, validateBatchRows } from '../../contract/api/pay';
+import { PAY_MSG, maskCard, maskMobile, shownMobile, validateBatchRows, type PayOrderKind } from '../../contract/api/pay';
+import { ENTRY_KIND_TEXT } from '../../contract/api/ledger';
 import { computeSplits } from '../../server/modules/pay/kinds';
 
 describe('validateBatchRows', () => {
@@ -56,5 +57,25 @@ describe('masking', () => {
   it('masks cards and mobiles', () => {
     expect(maskCard('6222000011112222333')).toBe('6222***********2333');
     expect(maskMobile('13800000003')).toBe('138****0003');
+  });
+});
+
+describe('entry kinds written by payment execution', () => {
+  it('every pay_<order kind> entry has a Chinese label', () => {
+    // A Record over PayOrderKind: adding an order kind without listing it here fails to compile.
+    const kinds: Record<PayOrderKind, true> = { single: true, batch: true, adjust: true, distribution: true, refund: true };
+    for (const k of [...Object.keys(kinds).map((x) => `pay_${x}`), 'pay_batch_row']) {
+      expect(ENTRY_KIND_TEXT[k], k).toMatch(/^[\u4e00-\u9fa5]+$/);
+    }
+  });
+});
+
+describe('shownMobile', () => {
+  it('masks the profile mobile until the session is decrypted', () => {
+    const u = { mobile: '13800000003', mobileDesensitized: '138****0003' };
+    expect(shownMobile(u, false)).toBe('138****0003');
+    expect(shownMobile({ mobile: '13800000003' }, false)).toBe('138****0003');
+    expect(shownMobile(u, true)).toBe('13800000003');
+    expect(shownMobile(null, true)).toBe('');
   });
 });

@@ -4,11 +4,12 @@
 import type { z } from 'zod';
 import { LEDGER_MSG } from '../../../contract/api/ledger';
 import {
-  PAY_MSG, RATIO_RX, adjustPayload, batchPayload, distributionPayload, refundPayload, singlePayload, validateBatchRows,
+  PAY_MSG, adjustPayload, batchPayload, distributionPayload, refundPayload, singlePayload, validateBatchRows,
   type BatchRow, type BatchRowInput, type PayOrderKind,
 } from '../../../contract/api/pay';
+import { splitDistribution } from '../../../contract/api/merchant';
 import { formatFen, parseYuan } from '../../../contract/money';
-import { V, firstIssue } from '../../../contract/validation';
+import { firstIssue } from '../../../contract/validation';
 import { AppError } from '../../http/envelope';
 import type { SqlConn } from '../ledger/store';
 import type { SplitRow } from './store';
@@ -142,47 +143,11 @@ async function prepareRefund(c: SqlConn, k: KindContext, raw: unknown, editingId
   };
 }
 
-/** Ratio shares are floored to the fen; what the floors leave goes to the remainder account, so Σ splits = amount exactly. */
+/** The contract's split (contract/api/merchant.ts, also the client's preview) with the server's 400 on a broken rule. */
 export function computeSplits(amountFen: bigint, mode: 'ratio' | 'fixed', receivers: { acctNo: string; ratio?: string; amount?: string }[], remainderAcctNo?: string): SplitRow[] {
-  const seen = new Set<string>();
-  for (const r of receivers) {
-    if (seen.has(r.acctNo)) bad(PAY_MSG.distDuplicate);
-    seen.add(r.acctNo);
-  }
-  const out: SplitRow[] = [];
-  if (mode === 'fixed') {
-    let sum = 0n;
-    for (const r of receivers) {
-      const f = parseYuan(r.amount);
-      if (f === null) bad(`第${out.length + 1}个接收方：${V.amount}`);
-      sum += f!;
-      out.push({ acctNo: r.acctNo, amountFen: f!.toString(), ratioBp: null, remainder: false });
-    }
-    if (sum !== amountFen) bad(PAY_MSG.distFixedSum);
-    return out;
-  }
-  if (!remainderAcctNo) bad(PAY_MSG.distRemainder);
-  let bpSum = 0;
-  let given = 0n;
-  for (const r of receivers) {
-    if (!r.ratio || !RATIO_RX.test(r.ratio)) bad(PAY_MSG.distRatio);
-    const bp = Math.round(Number(r.ratio) * 100);
-    if (bp <= 0) bad(PAY_MSG.distRatio);
-    bpSum += bp;
-    const share = (amountFen * BigInt(bp)) / 10_000n;
-    given += share;
-    out.push({ acctNo: r.acctNo, amountFen: share.toString(), ratioBp: bp, remainder: false });
-  }
-  if (bpSum !== 10_000) bad(PAY_MSG.distRatioSum);
-  const rest = amountFen - given;
-  const target = out.find((s) => s.acctNo === remainderAcctNo);
-  if (target) {
-    target.amountFen = (BigInt(target.amountFen) + rest).toString();
-    target.remainder = rest > 0n;
-  } else if (rest > 0n) {
-    out.push({ acctNo: remainderAcctNo!, amountFen: rest.toString(), ratioBp: null, remainder: true });
-  }
-  return out;
+  const r = splitDistribution(amountFen, mode, receivers, remainderAcctNo);
+  if (!r.ok) return bad(r.message);
+  return r.splits.map((s) => ({ acctNo: s.acctNo, amountFen: s.amountFen.toString(), ratioBp: s.ratioBp, remainder: s.remainder }));
 }
 
 async function prepareDistribution(c: SqlConn, k: KindContext, raw: unknown): Promise<Prepared> {

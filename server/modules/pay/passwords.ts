@@ -15,11 +15,10 @@ import { SMS_TYPE } from '../../../contract/api/paths';
 import { PAY_MSG, PAY_PWD_RULE } from '../../../contract/api/pay';
 import { WIRE_STATUS } from '../../../contract/api/wire';
 import type { AppDeps } from '../../context';
-import { sessions } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import type { AuthContext } from '../../http/guard';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { newId, newToken, sha256 } from '../../lib/tokens';
+import { createSession } from '../session/service';
 import type { SqlConn } from '../ledger/store';
 import { verifySmsCode } from '../sms/service';
 
@@ -122,16 +121,14 @@ export async function decryptSession(deps: AppDeps, c: SqlConn, auth: AuthContex
   if (await isDecrypted(c, auth.session.familyId)) throw new AppError(400, PAY_MSG.alreadyDecrypted);
   if (!auth.user.mobile || auth.user.mobile !== v.mobile) throw new AppError(400, PAY_MSG.decryptMobile);
   await verifySmsCode(deps, v.mobile, SMS_TYPE.decrypt, v.captcha);
-  const accessToken = newToken();
-  const refreshToken = newToken();
-  const id = newId();
   const now = Date.now();
-  await deps.db.insert(sessions).values({
-    id, familyId: id, userId: auth.user.id, groupId: auth.session.groupId,
-    accessTokenHash: sha256(accessToken), accessExpiresAt: new Date(now + DECRYPTED_ACCESS_TOKEN_MS),
-    refreshTokenHash: sha256(refreshToken), refreshExpiresAt: new Date(now + DECRYPTED_REFRESH_TOKEN_MS),
-    ip: meta.ip, userAgent: meta.userAgent?.slice(0, 512),
+  const until = new Date(now + DECRYPTED_REFRESH_TOKEN_MS);
+  const pair = await createSession(deps.db, {
+    userId: auth.user.id, groupId: auth.session.groupId, ip: meta.ip, userAgent: meta.userAgent,
+    lifetimes: { accessExpiresAt: new Date(now + DECRYPTED_ACCESS_TOKEN_MS), refreshExpiresAt: until },
   });
-  await c.query('INSERT INTO decrypted_sessions (family_id, user_id, decrypted_until) VALUES ($1, $2, $3)', [id, auth.user.id, new Date(now + DECRYPTED_REFRESH_TOKEN_MS)]);
+  // The new pair opens its own family (familyId = its session id); refreshes keep its limits.
+  await c.query('INSERT INTO decrypted_sessions (family_id, user_id, decrypted_until) VALUES ($1, $2, $3)', [pair.sessionId, auth.user.id, until]);
+  const { token: accessToken, refreshToken } = pair;
   return { accessToken, refreshToken, token: accessToken, expiresIn: DECRYPTED_ACCESS_TOKEN_MS / 1000 };
 }

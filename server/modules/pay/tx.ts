@@ -1,8 +1,8 @@
 // One transaction of the pay module on the ledger's store, so order rows, holds and postings
-// commit together. Retried (as the ledger retries its own) on deadlock / serialisation failure, on
-// a tenant's first posting (chain lanes created first), and on an idempotency-key clash with a
-// concurrent twin (the retry then finds the twin's entry and replays it).
-import { LanesMissing, ensureLanes, isIdempotencyClash } from '../ledger/posting';
+// commit together. Retried (as the ledger retries its own) on deadlock / serialisation failure and
+// on an idempotency-key clash with a concurrent twin (the retry then finds the twin's entry and
+// replays it).
+import { isIdempotencyClash } from '../ledger/posting';
 import type { LedgerService } from '../ledger/service';
 import type { SqlConn } from '../ledger/store';
 
@@ -14,10 +14,6 @@ export async function withTx<T>(ledger: LedgerService, fn: (c: SqlConn) => Promi
       return await ledger.store.tx(fn);
     } catch (err) {
       if (attempt >= 3) throw err;
-      if (err instanceof LanesMissing) {
-        await ensureLanes(ledger.store, err.tenantId, ledger.lanes);
-        continue;
-      }
       if (isIdempotencyClash(err) || RETRYABLE.has((err as { code?: string }).code ?? '')) continue;
       throw err;
     }

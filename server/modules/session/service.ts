@@ -2,46 +2,63 @@
 // pair into a new row of the same family; presenting a refresh token that was already rotated
 // means it leaked, so the whole family is revoked.
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { TOKEN_LIFETIME_MS } from '../../../contract/constants';
+import { DECRYPTED_ACCESS_TOKEN_MS, TOKEN_LIFETIME_MS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { WIRE_MSG } from '../../../contract/api/wire';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { decryptedSessions, sessions } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { newId, newToken, sha256 } from '../../lib/tokens';
+import { forgetAuth } from './authChanges';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export interface TokenPair { token: string; refreshToken: string; sessionId: string }
+/** When a new pair expires; the default is the spec's 7 days for both tokens. */
+export interface TokenLifetimes { accessExpiresAt: Date; refreshExpiresAt: Date }
+
+export function defaultLifetimes(now = Date.now()): TokenLifetimes {
+  return { accessExpiresAt: new Date(now + TOKEN_LIFETIME_MS), refreshExpiresAt: new Date(now + TOKEN_LIFETIME_MS) };
+}
 
 export async function createSession(
   db: Db,
-  a: { userId: string; groupId: string | null; ip?: string; userAgent?: string; familyId?: string },
+  a: { userId: string; groupId: string | null; ip?: string; userAgent?: string; familyId?: string; lifetimes?: TokenLifetimes },
 ): Promise<TokenPair> {
   const token = newToken();
   const refreshToken = newToken();
-  const now = Date.now();
   const id = newId();
+  const life = a.lifetimes ?? defaultLifetimes();
   await db.insert(sessions).values({
     id,
     familyId: a.familyId ?? id,
     userId: a.userId,
     groupId: a.groupId,
     accessTokenHash: sha256(token),
-    accessExpiresAt: new Date(now + TOKEN_LIFETIME_MS),
+    accessExpiresAt: life.accessExpiresAt,
     refreshTokenHash: sha256(refreshToken),
-    refreshExpiresAt: new Date(now + TOKEN_LIFETIME_MS),
+    refreshExpiresAt: life.refreshExpiresAt,
     ip: a.ip,
     userAgent: a.userAgent?.slice(0, 512),
   });
   return { token, refreshToken, sessionId: id };
 }
 
-/** The live session of an access token, or the 401 that explains why there is none. */
-export async function sessionOfAccessToken(db: Db, token: string): Promise<SessionRow> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.accessTokenHash, sha256(token))).limit(1);
+/** The session row of an access token's digest, live or not. */
+export async function sessionByAccessHash(db: Db, accessTokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.accessTokenHash, accessTokenHash)).limit(1);
+  return row;
+}
+
+/** The row if its access token is live now, else the 401 that explains why it is not. */
+export function liveSession(row: SessionRow | undefined): SessionRow {
   if (!row || row.revokedAt) throw new AppError(401, MSG.tokenInvalid);
   if (row.accessExpiresAt.getTime() <= Date.now()) throw new AppError(401, MSG.accessTokenExpired);
   return row;
+}
+
+/** The live session of an access token, or the 401 that explains why there is none. */
+export async function sessionOfAccessToken(db: Db, token: string): Promise<SessionRow> {
+  return liveSession(await sessionByAccessHash(db, sha256(token)));
 }
 
 export async function rotateRefreshToken(db: Db, refreshToken: string, ip?: string, userAgent?: string): Promise<TokenPair & { userId: string }> {
@@ -59,20 +76,40 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, ip?: stri
     .set({ rotatedAt: new Date(), revokedAt: new Date() })
     .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt)))
     .returning({ id: sessions.id });
+  forgetAuth(db, { users: [row.userId] });
   if (claimed.length === 0) {
     await revokeFamily(db, row.familyId);
     throw new AppError(401, MSG.refreshReused);
   }
-  const pair = await createSession(db, { userId: row.userId, groupId: row.groupId, ip, userAgent, familyId: row.familyId });
+  const pair = await createSession(db, { userId: row.userId, groupId: row.groupId, ip, userAgent, familyId: row.familyId, lifetimes: await rotatedLifetimes(db, row.familyId) });
   return { ...pair, userId: row.userId };
 }
 
+/**
+ * Lifetimes of the pair a refresh hands out. A decrypted family (§4: after data decryption the
+ * access token lives 1 hour and the refresh token 1 day) keeps those limits through every refresh:
+ * access 1 hour, never past the end of the decryption, and the refresh token dies when the
+ * decryption ends, so the full-text view cannot be stretched by refreshing.
+ */
+async function rotatedLifetimes(db: Db, familyId: string): Promise<TokenLifetimes> {
+  const now = Date.now();
+  const [d] = await db.select({ until: decryptedSessions.decryptedUntil }).from(decryptedSessions).where(eq(decryptedSessions.familyId, familyId)).limit(1);
+  if (!d) return defaultLifetimes(now);
+  const until = d.until.getTime();
+  return { accessExpiresAt: new Date(Math.min(now + DECRYPTED_ACCESS_TOKEN_MS, until)), refreshExpiresAt: new Date(until) };
+}
+
+// Each change below drops the users' entries from this process's auth cache at once (when `db` is
+// a transaction, the caller does so after commit); other processes hear of it from the database.
+const whose = { userId: sessions.userId };
+const forgetOwners = (db: Db, rows: { userId: string }[]) => forgetAuth(db, { users: rows.map((r) => r.userId) });
+
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  forgetOwners(db, await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).returning(whose));
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+  forgetOwners(db, await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt))).returning(whose));
 }
 
 /** Revokes every session of the user, except (optionally) the family of the caller. */
@@ -81,8 +118,9 @@ export async function revokeUserSessions(db: Db, userId: string, exceptFamilyId?
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.familyId, exceptFamilyId))
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db.update(sessions).set({ revokedAt: new Date() }).where(cond);
+  forgetAuth(db, { users: [userId] });
 }
 
 export async function setSessionGroup(db: Db, familyId: string, groupId: string): Promise<void> {
-  await db.update(sessions).set({ groupId }).where(eq(sessions.familyId, familyId));
+  forgetOwners(db, await db.update(sessions).set({ groupId }).where(eq(sessions.familyId, familyId)).returning(whose));
 }

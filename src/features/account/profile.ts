@@ -1,18 +1,12 @@
 // Account centre and settings (个人中心, 个人设置): the signed-in user's profile, read from the
 // session. Both pages pick an antd (desktop) or antd-mobile (phone) view; the data comes from here.
 import { useSnapshot } from 'valtio';
+import { shownMobile } from '@contract/api/pay';
 import { session } from '@/stores/session';
 
 /** Props of a page module; features do not import the router, so the shape is declared here. */
 export interface AccountPageProps {
   route?: { title: string };
-}
-
-/** 13812345678 → 138****5678; already masked or short values are shown as they are. */
-export function maskMobile(mobile: string | undefined | null): string {
-  if (!mobile) return '';
-  if (mobile.includes('*') || mobile.length < 7) return mobile;
-  return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }
 
 export interface Profile {
@@ -30,7 +24,7 @@ export interface Profile {
 }
 
 export function useProfile(): Profile {
-  const { userInfo } = useSnapshot(session);
+  const { userInfo, decrypted } = useSnapshot(session);
   const u = userInfo;
   const name = u?.realname || u?.username || '';
   const currentKey = u?.sys ? `${u.sys.id}:${u.sys.group?.id}` : '';
@@ -43,7 +37,7 @@ export function useProfile(): Profile {
     groupType: u?.sys?.group?.groupType ?? '',
     sysName: u?.sys?.sysName ?? '',
     department: u?.orgCodeTxt || u?.orgCode || '',
-    mobile: u?.mobileDesensitized || maskMobile(u?.mobile),
+    mobile: shownMobile(u, decrypted),
     entityName: u?.entity?.entityName ?? '',
     systems: (u?.listSys ?? []).map((s) => {
       const key = `${s.id}:${s.group?.id}`;

@@ -7,7 +7,7 @@ import { formatYuanGrouped } from '@contract/money';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
 import { session } from '@/stores/session';
 import { OutcomeDialog, RejectDialog } from './DecisionDialogs.desktop';
-import { orderTitle, sumFen, timeText, yuanText } from './rules';
+import { orderTitle, remarkLabel, sumFen, timeText, yuanText } from './rules';
 import { useDecision } from './useDecision';
 import { STATUS_COLOR, useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
 
@@ -48,7 +48,7 @@ export default function ApproveDetailDesktop() {
           ) : (
             <Descriptions.Item label="收款方">{[o.payeeName, o.payeeAcctNo ?? maskCard(o.bankCardNo)].filter(Boolean).join(' · ')}</Descriptions.Item>
           )}
-          <Descriptions.Item label="备注">{o.remark}</Descriptions.Item>
+          <Descriptions.Item label={remarkLabel(o.kind)}>{o.remark}</Descriptions.Item>
           <Descriptions.Item label="提交人">{o.makerName}</Descriptions.Item>
           <Descriptions.Item label="提交时间">{timeText(o.submittedAt ?? o.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="审批人">{o.approverName ? `${o.approverName} ${timeText(o.decidedAt)}` : ''}</Descriptions.Item>

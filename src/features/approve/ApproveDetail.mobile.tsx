@@ -9,7 +9,7 @@ import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPromp
 import { session } from '@/stores/session';
 import OutcomeSheetMobile from './OutcomeSheet.mobile';
 import RejectSheetMobile from './RejectSheet.mobile';
-import { orderTitle, sumFen, timeText, yuanText } from './rules';
+import { orderTitle, remarkLabel, sumFen, timeText, yuanText } from './rules';
 import { useDecision } from './useDecision';
 import { STATUS_COLOR, useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
 
@@ -27,7 +27,7 @@ function fields(o: PayOrderView): [string, string][] {
     if (o.payeeAcctNo) out.push(['收款账户', o.payeeAcctNo]);
     if (o.bankCardNo) out.push(['银行卡号', maskCard(o.bankCardNo) ?? '']);
   }
-  if (o.remark) out.push(['备注', o.remark]);
+  if (o.remark) out.push([remarkLabel(o.kind), o.remark]);
   out.push(['提交人', o.makerName], ['提交时间', timeText(o.submittedAt ?? o.createdAt)]);
   if (o.approverName) out.push(['审批人', `${o.approverName} ${timeText(o.decidedAt)}`]);
   if (o.rejectReason) out.push(['驳回原因', o.rejectReason]);
