@@ -1,20 +1,23 @@
 // The list kit's pure rules (src/components/list/listRules.ts): §8 missing config, §5 filter
 // wrapping, paging and sort parameters, §6 toolbar and row-action permissions, export names, the
-// reading of import answers.
+// reading of import answers, the phone's accumulated pages.
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@contract/messages';
 import type { PermissionEntry } from '@contract/types';
 import {
   allowed,
+  appendRows,
   dictText,
   downloadName,
   importOutcome,
   isImportFile,
   listParams,
   missingUrlMessage,
+  pageActionsOf,
   pagedParams,
   queryParams,
   rowActionsOf,
+  shownPagesToReload,
   sortOf,
   staticUrl,
   totalText,
@@ -100,6 +103,25 @@ describe('button permissions (§6)', () => {
   });
 });
 
+describe('phone page actions', () => {
+  it('offers the extra buttons marked for the phone that the user may use and that need no selection', () => {
+    const noop = () => undefined;
+    const cfg: ListKitConfig = {
+      ...base,
+      extraButtons: [
+        { key: 'refresh', text: '刷新缓存', phone: true, onClick: noop },
+        { key: 'freeze', text: '冻结', permission: 'frozen', needsSelection: true, phone: true, onClick: noop },
+        { key: 'bind', text: '绑定', permission: 'bind', phone: true, onClick: noop },
+        { key: 'desk', text: '仅桌面', onClick: noop },
+      ],
+    };
+    expect(pageActionsOf(cfg, { auth: ALL, allAuth: ALL }).map((b) => b.key)).toEqual(['refresh']);
+    const withBind = [...ALL, e('2', 'system:user:bind')];
+    expect(pageActionsOf(cfg, { auth: withBind, allAuth: withBind }).map((b) => b.key)).toEqual(['refresh', 'bind']);
+    expect(pageActionsOf(base, { auth: ALL, allAuth: ALL })).toEqual([]);
+  });
+});
+
 describe('export and import', () => {
   it('takes the file name from Content-Disposition, else title and date', () => {
     expect(downloadName(`attachment; filename="a.xlsx"; filename*=UTF-8''${encodeURIComponent('用户_20260101.xlsx')}`, 'x')).toBe('用户_20260101.xlsx');
@@ -126,5 +148,19 @@ describe('export and import', () => {
     expect(staticUrl('avatar/a.png', '/boss-admin', '/sys/common/static')).toBe('/boss-admin/sys/common/static/avatar/a.png');
     expect(staticUrl('https://x/y.png', '/b', '/s')).toBe('https://x/y.png');
     expect(staticUrl(null, '/b', '/s')).toBeUndefined();
+  });
+});
+
+describe('phone infinite scroll', () => {
+  const r = (id: string) => ({ id, name: id });
+  it('appends a next page without the rows already shown', () => {
+    expect(appendRows([r('a'), r('b')], [r('b'), r('c')], 'id').map((x) => x.id)).toEqual(['a', 'b', 'c']);
+    expect(appendRows([], [r('a')], 'id')).toEqual([r('a')]);
+  });
+  it('a reload fetches all shown pages at once, within the page-size cap', () => {
+    expect(shownPagesToReload(3, 10)).toBe(3);
+    expect(shownPagesToReload(1, 10)).toBe(1);
+    expect(shownPagesToReload(200, 10)).toBe(100); // 1000 rows is the most one call answers
+    expect(shownPagesToReload(0, 10)).toBe(1);
   });
 });

@@ -62,6 +62,7 @@ export default function ListKitDesktop<T extends ListRow>({ config, header, apiR
   });
   const [superOpen, setSuperOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const superQueryProps = kit.superQueryBuilder(superOpen, () => setSuperOpen(false));
   const toolbar = visibleToolbar(config, kit.lists);
   const Editor = useMemo(() => (config.editor ? lazy(config.editor.desktop) : null), [config.editor]);
 
@@ -190,17 +191,7 @@ export default function ListKitDesktop<T extends ListRow>({ config, header, apiR
         }}
       />
       <Suspense fallback={null}>
-        {superOpen && config.superQuery && (
-          <SuperQueryDialog
-            open={superOpen}
-            pageKey={config.pageKey}
-            fields={config.superQuery}
-            value={kit.superQuery}
-            onApply={kit.applySuperQuery}
-            onReset={() => kit.applySuperQuery(null)}
-            onClose={() => setSuperOpen(false)}
-          />
-        )}
+        {superOpen && superQueryProps && <SuperQueryDialog {...superQueryProps} />}
         {importOpen && config.url.importExcel && (
           <ImportExcelDialog open={importOpen} url={config.url.importExcel} title={`${config.title}导入`} onClose={() => setImportOpen(false)} onImported={() => void kit.reload(true)} />
         )}

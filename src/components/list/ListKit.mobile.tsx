@@ -1,19 +1,24 @@
-// The phone list (antd-mobile only): a search bar and a filter sheet, a card per row (title,
-// subtitle, status tag, 2-4 key fields), pull to refresh, infinite scroll, row actions in an
-// ActionSheet (the card's … button) or by swiping, and a floating 新增 button.
+// The phone list (antd-mobile only): a search bar, a filter sheet and the 高级查询 sheet (with its
+// active flag), a card per row (title, subtitle, status tag, 2-4 key fields), pull to refresh,
+// infinite scroll up to the total (a failed page offers a retry), row actions in an ActionSheet
+// (the card's … button) or by swiping, extra buttons marked `phone` as links above the cards, and a
+// floating 新增 button.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { ActionSheet, Avatar, Badge, Dialog, FloatingBubble, InfiniteScroll, PullToRefresh, SearchBar, SwipeAction, Tag, Toast, type ActionSheetProps } from 'antd-mobile';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
+import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import { useSnapshot } from 'valtio';
 import { API_BASE } from '@contract/constants';
 import { ADMIN_P } from '@contract/api/admin';
 import { session } from '@/stores/session';
-import { dictText, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
+import { dictText, pageActionsOf, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
 import type { ListColumn, ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
 import { useListKit, type ListUi } from './useListKit';
 import FilterSheet from './FilterSheet.mobile';
+
+const SuperQuerySheet = lazy(() => import('@/components/superQuery/SuperQuerySheet.mobile'));
 
 const mobileUi: ListUi = {
   success: (m) => Toast.show({ icon: 'success', content: m }),
@@ -21,6 +26,8 @@ const mobileUi: ListUi = {
   error: (m) => Toast.show({ icon: 'fail', content: m }),
   confirm: ({ title, content }) => Dialog.confirm({ title, content }),
 };
+
+const INFINITE = { infinite: true };
 
 const TAG_COLORS: Record<string, string> = { green: 'success', red: 'danger', orange: 'warning', blue: 'primary', gold: 'warning' };
 
@@ -35,15 +42,24 @@ function cellText<T extends ListRow>(col: ListColumn<T> | undefined, row: T, dic
 }
 
 export default function ListKitMobile<T extends ListRow>({ config, header, apiRef }: { config: ListKitConfig<T>; header?: ReactNode; apiRef?: RefObject<ListKitApi | null> }) {
-  const kit = useListKit(config, mobileUi);
+  const kit = useListKit(config, mobileUi, INFINITE);
   useEffect(() => {
     if (apiRef) apiRef.current = kit.api.current;
   });
   const dicts = useSnapshot(session).dicts as Record<string, { value: string; text: string }[]>;
   const [filterOpen, setFilterOpen] = useState(false);
+  const [superOpen, setSuperOpen] = useState(false);
+  const superQueryProps = kit.superQueryBuilder(superOpen, () => setSuperOpen(false));
   const [actionRow, setActionRow] = useState<T | null>(null);
+  const [pageSheet, setPageSheet] = useState(false);
   const Editor = useMemo(() => (config.editor ? lazy(config.editor.mobile) : null), [config.editor]);
   const toolbar = visibleToolbar(config, kit.lists);
+  const pageActions = pageActionsOf(config, kit.lists);
+  const runPageAction = (b: (typeof pageActions)[number]) => b.onClick(kit.api.current);
+  const pageLinks =
+    pageActions.length <= 2
+      ? pageActions.map((b) => ({ key: b.key, text: b.text, onClick: () => runPageAction(b) }))
+      : [{ key: 'more', text: '更多', onClick: () => setPageSheet(true) }];
   const card = config.mobile ?? { title: config.columns[0]?.dataIndex, fields: config.columns.slice(1, 4).map((c) => c.dataIndex) };
   const colOf = (key: string) => config.columns.find((c) => c.dataIndex === key);
   const searchField = card.searchField ?? config.query?.find((f) => f.type === 'input')?.field;
@@ -93,13 +109,40 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
         </div>
         {(config.query?.length ?? 0) > 0 && (
           <Badge content={activeFilters || null}>
-            <span role="button" aria-label="筛选" onClick={() => setFilterOpen(true)} style={{ fontSize: 14, color: '#333', display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+            <span role="button" aria-label="筛选" onClick={() => setFilterOpen(true)} style={TOOL_STYLE}>
               <FilterOutline fontSize={18} /> 筛选
             </span>
           </Badge>
         )}
+        {toolbar.includes('superQuery') && superQueryProps && (
+          <Badge content={kit.superQueryActive ? Badge.dot : null}>
+            <span
+              role="button"
+              aria-label="高级查询"
+              data-active={kit.superQueryActive}
+              onClick={() => setSuperOpen(true)}
+              style={{ ...TOOL_STYLE, color: kit.superQueryActive ? 'var(--adm-color-primary)' : TOOL_STYLE.color }}
+            >
+              <UnorderedListOutline fontSize={18} /> 高级查询
+            </span>
+          </Badge>
+        )}
       </div>
-      <div style={{ padding: '4px 12px', color: '#999', fontSize: 12 }}>共{kit.total}条</div>
+      <div style={{ padding: '4px 12px', color: '#999', fontSize: 12, display: 'flex', alignItems: 'center', gap: 8 }}>
+        <span>共{kit.total}条</span>
+        {kit.superQueryActive && (
+          <Tag color="primary" fill="outline" data-testid="super-query-active">
+            已有高级查询
+            <span role="button" aria-label="清除高级查询" style={{ marginLeft: 6 }} onClick={() => kit.applySuperQuery(null)}>×</span>
+          </Tag>
+        )}
+        {/* Page-level buttons marked `phone`: up to two as links, more behind 更多. */}
+        <span style={{ marginLeft: 'auto', display: 'inline-flex', gap: 12, fontSize: 13 }}>
+          {pageLinks.map((l) => (
+            <a key={l.key} role="button" onClick={l.onClick}>{l.text}</a>
+          ))}
+        </span>
+      </div>
       <PullToRefresh onRefresh={() => kit.reload(true)}>
         <div style={{ padding: '0 12px 12px' }}>
           {kit.rows.map((row) => {
@@ -134,7 +177,7 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
             return swipe.length ? (
               <SwipeAction
                 key={String(row[kit.rowKey])}
-                rightActions={swipe.map((a) => ({ key: a.key, text: textOf(a.text, row), color: a.danger ? 'danger' : 'primary', onClick: () => void run(a, row) }))}
+                rightActions={swipe.map((a, i) => ({ key: a.key, text: textOf(a.text, row), color: a.danger ? 'danger' : i === 0 ? 'primary' : 'warning', onClick: () => void run(a, row) }))}
                 style={{ background: 'transparent' }}
               >
                 {body}
@@ -144,7 +187,13 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
             );
           })}
           <InfiniteScroll loadMore={kit.loadMore} hasMore={kit.hasMore}>
-            {kit.loading ? '加载中…' : kit.rows.length === 0 ? '暂无数据' : kit.hasMore ? '上拉加载更多' : '没有更多了'}
+            {(hasMore, failed, retry) =>
+              failed ? (
+                <span>
+                  加载失败，<a onClick={() => void retry()}>重新加载</a>
+                </span>
+              ) : kit.loading ? '加载中…' : kit.rows.length === 0 ? '暂无数据' : hasMore ? '上拉加载更多' : '没有更多了'
+            }
           </InfiniteScroll>
         </div>
       </PullToRefresh>
@@ -154,11 +203,29 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
         </FloatingBubble>
       )}
       <ActionSheet visible={actionRow !== null} actions={sheetActions} cancelText="取消" onClose={() => setActionRow(null)} />
+      <ActionSheet
+        visible={pageSheet}
+        actions={pageActions.map((b) => ({
+          key: b.key,
+          text: b.text,
+          onClick: () => {
+            setPageSheet(false);
+            runPageAction(b);
+          },
+        }))}
+        cancelText="取消"
+        onClose={() => setPageSheet(false)}
+      />
       <FilterSheet open={filterOpen} fields={config.query ?? []} values={kit.values} onClose={() => setFilterOpen(false)} onApply={kit.search} onReset={() => void kit.reset()} />
-      <Suspense fallback={null}>{Editor && kit.editor.open && <Editor open={kit.editor.open} record={kit.editor.record} onClose={kit.closeEditor} onSaved={kit.editorSaved} />}</Suspense>
+      <Suspense fallback={null}>
+        {Editor && kit.editor.open && <Editor open={kit.editor.open} record={kit.editor.record} onClose={kit.closeEditor} onSaved={kit.editorSaved} />}
+        {superOpen && superQueryProps && <SuperQuerySheet {...superQueryProps} />}
+      </Suspense>
     </div>
   );
 }
+
+const TOOL_STYLE = { fontSize: 14, color: '#333', display: 'inline-flex', alignItems: 'center', gap: 2, whiteSpace: 'nowrap' } as const;
 
 function FieldRow({ label, value }: { label: string; value: string }) {
   return (

@@ -1,12 +1,13 @@
 // The list kit's pure rules, shared by both views and tested on their own: the missing-config
 // messages of §8, the wire parameters of a list call (filters wrapped per §5, sort, super query,
-// paging), which toolbar buttons and row actions a user sees (§6), export file names and the
-// reading of an import answer.
+// paging, the phone's accumulated pages), which toolbar buttons and row actions a user sees (§6),
+// export file names and the reading of an import answer.
 import { PAGE_SIZE_DEFAULT } from '@contract/constants';
+import { MAX_PAGE_SIZE } from '@contract/listQuery';
 import { MSG } from '@contract/messages';
 import { excludedCodes, hasPermission, visibleToolbarButtons, type PermissionLists } from '@contract/permission';
 import { wrapFilter } from '@contract/validation';
-import type { ListKitConfig, ListRow, QueryField, RowAction, ToolbarButton } from './types';
+import type { ExtraButton, ListKitConfig, ListRow, QueryField, RowAction, ToolbarButton } from './types';
 
 export const totalText = (total: number) => `共${total}条`;
 
@@ -72,6 +73,17 @@ export function pagedParams(s: ListRequestState, pageNo: number, pageSize = PAGE
   return { ...listParams(s), pageNo: String(pageNo), pageSize: String(pageSize) };
 }
 
+/** The rows of a next page after `prev`, without rows already shown (a row inserted meanwhile shifts the pages). */
+export function appendRows<T extends ListRow>(prev: T[], next: T[], rowKey: string): T[] {
+  const seen = new Set(prev.map((r) => r[rowKey]));
+  return [...prev, ...next.filter((r) => !seen.has(r[rowKey]))];
+}
+
+/** How many pages a phone reload fetches in one call to keep the shown cards (within the page-size cap). */
+export function shownPagesToReload(pageNo: number, pageSize: number): number {
+  return Math.max(1, Math.min(pageNo, Math.floor(MAX_PAGE_SIZE / pageSize)));
+}
+
 /** Full code of a suffix under the prefix ('add' → 'system:user:add'); a code with ':' is already full. */
 export function fullCode(prefix: string | undefined, code: string): string {
   return code.includes(':') || !prefix ? code : prefix + code;
@@ -94,6 +106,11 @@ export function visibleToolbar<T extends ListRow>(config: ListKitConfig<T>, list
 export function allowed(prefix: string | undefined, permission: string | undefined, lists: PermissionLists): boolean {
   if (!permission) return true;
   return hasPermission(fullCode(prefix, permission), lists);
+}
+
+/** The extra buttons a phone offers above its cards: those marked `phone` that the user may use and that need no selection (a phone selects no rows). */
+export function pageActionsOf<T extends ListRow>(config: ListKitConfig<T>, lists: PermissionLists): ExtraButton[] {
+  return (config.extraButtons ?? []).filter((b) => b.phone && !b.needsSelection && allowed(config.permissionPrefix, b.permission, lists));
 }
 
 /** The row actions of one row, built-ins first: 编辑 (code edit), then the page's, then 删除 (code delete). */

@@ -110,6 +110,8 @@ export interface ExtraButton {
   permission?: string;
   /** Needs a selection: the kit shows '请选择一条记录！' when none. */
   needsSelection?: boolean;
+  /** Also offer it on the phone, as a link above the cards (more than two go behind 更多). Ignored with needsSelection: a phone selects no rows. */
+  phone?: boolean;
   onClick: (kit: ListKitApi) => void;
 }
 

@@ -9,9 +9,10 @@ import { MSG } from '@contract/messages';
 import { http, sysDelete, sysGet } from '@/api/request';
 import { ApiError } from '@/api/errors';
 import { session } from '@/stores/session';
-import { allowed, DEFAULT_SORT, downloadName, listParams, missingUrlMessage, pagedParams, queryParams, type QueryValues, type SortState } from './listRules';
+import { allowed, appendRows, DEFAULT_SORT, downloadName, listParams, missingUrlMessage, pagedParams, queryParams, shownPagesToReload, type QueryValues, type SortState } from './listRules';
 import type { ListKitApi, ListKitConfig, ListRow, SuperQueryState } from './types';
 import { encodeSuperQuery } from '@/components/superQuery/superQueryRules';
+import type { SuperQueryBuilderProps } from '@/components/superQuery/useSuperQueryBuilder';
 
 /** How a view shows the kit's messages (antd message/Modal or antd-mobile Toast/Dialog). */
 export interface ListUi {
@@ -27,7 +28,12 @@ function initialValues(config: ListKitConfig<ListRow>): QueryValues {
   return Object.fromEntries((config.query ?? []).filter((f) => f.defaultValue !== undefined).map((f) => [f.field, f.defaultValue]));
 }
 
-export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: ListUi) {
+export interface ListKitOptions {
+  /** The phone card list: pages accumulate (infinite scroll), so a reload keeps all shown pages. */
+  infinite?: boolean;
+}
+
+export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: ListUi, options: ListKitOptions = {}) {
   const cfg = config as unknown as ListKitConfig<ListRow>;
   const defaultSort: SortState = config.defaultSort ?? DEFAULT_SORT;
   const rowKey = (config.rowKey ?? 'id') as string;
@@ -36,6 +42,7 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
 
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
+  const [exhausted, setExhausted] = useState(false);
   const [loading, setLoading] = useState(false);
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
@@ -59,30 +66,39 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
   const stateRef = useRef({ requestState, pageNo, pageSize, rows });
   stateRef.current = { requestState, pageNo, pageSize, rows };
 
-  /** Loads a page; `append` adds it after the current rows (phone infinite scroll). */
+  /**
+   * Loads a page; `append` adds it after the current rows (phone infinite scroll). `pages` > 1 loads
+   * pages 1..pages in one call (a phone reload keeps every card it has shown). False when it failed.
+   */
   const load = useCallback(
-    async (page: number, size: number, rs = stateRef.current.requestState, append = false) => {
+    async (page: number, size: number, rs = stateRef.current.requestState, append = false, pages = 1): Promise<boolean> => {
       const missing = missingUrlMessage(cfg, 'list');
       if (missing) {
         ui.error(missing);
-        return;
+        return false;
       }
       const my = ++seq.current;
       setLoading(true);
       try {
-        const params = pagedParams(rs, page, size);
+        const params = pages > 1 ? pagedParams(rs, 1, size * pages) : pagedParams(rs, page, size);
         const res = config.fetchList ? await config.fetchList(params) : await sysGet<PageResult<T>>(config.url.list as string, params, { silent: true });
-        if (my !== seq.current) return;
+        if (my !== seq.current) return true;
         if (!res.success) {
           ui.warning(res.message);
-          return;
+          return false;
         }
-        setRows((prev) => (append ? [...prev, ...res.result.records] : res.result.records));
+        const records = res.result.records;
+        setRows((prev) => (append ? appendRows(prev, records, rowKey) : records));
         setTotal(res.result.total);
-        setPageNo(page);
+        // A short page is the last one, even if the total changed meanwhile: the phone stops asking.
+        setExhausted(records.length < size * pages);
+        setPageNo(pages > 1 ? pages : page);
         setPageSize(size);
+        return true;
       } catch (err) {
-        if (my === seq.current) ui.warning(messageOf(err, MSG.serverError));
+        if (my !== seq.current) return true;
+        ui.warning(messageOf(err, MSG.serverError));
+        return false;
       } finally {
         if (my === seq.current) setLoading(false);
       }
@@ -98,8 +114,13 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
 
   const reload = useCallback(async (resetPage = false) => {
     const s = stateRef.current;
+    // The phone shows pages 1..pageNo at once: reloading only page pageNo would drop the others.
+    if (options.infinite && !resetPage && s.pageNo > 1) {
+      await load(1, s.pageSize, s.requestState, false, shownPagesToReload(s.pageNo, s.pageSize));
+      return;
+    }
     await load(resetPage ? 1 : s.pageNo, s.pageSize, s.requestState);
-  }, [load]);
+  }, [load, options.infinite]);
 
   const clearSelection = useCallback(() => {
     setSelectedRowKeys([]);
@@ -121,11 +142,12 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
 
   const changePage = useCallback((page: number, size: number) => void load(size !== stateRef.current.pageSize ? 1 : page, size), [load]);
 
-  const hasMore = rows.length < total;
+  const hasMore = rows.length < total && !exhausted;
+  /** The next page after the loaded rows (phone infinite scroll); rejects on failure so the scroller offers a retry instead of asking again. */
   const loadMore = useCallback(async () => {
     const s = stateRef.current;
-    if (s.rows.length === 0) return load(1, s.pageSize);
-    await load(s.pageNo + 1, s.pageSize, s.requestState, true);
+    const ok = s.rows.length === 0 ? await load(1, s.pageSize) : await load(s.pageNo + 1, s.pageSize, s.requestState, true);
+    if (!ok) throw new Error(MSG.serverError);
   }, [load]);
 
   const remove = useCallback(
@@ -223,6 +245,11 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
     superQuery,
     applySuperQuery: setSuperQuery,
     superQueryActive: superQuery !== null,
+    /** Props of this list's super query builder (desktop dialog or phone sheet); null when the page offers none. */
+    superQueryBuilder: (open: boolean, onClose: () => void): SuperQueryBuilderProps | null =>
+      config.superQuery?.length
+        ? { open, pageKey: config.pageKey, fields: config.superQuery, value: superQuery, onApply: setSuperQuery, onReset: () => setSuperQuery(null), onClose }
+        : null,
     selectedRowKeys,
     selectedRows,
     setSelection: (keys: string[], selected: T[]) => {
