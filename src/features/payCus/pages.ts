@@ -7,4 +7,6 @@ export const payCusPages: Record<(typeof PAY_PAGES)[number], PageModule> = {
   'payCus/PayOrderList': lazy(() => import('./PayOrderList')),
   'payCus/SinglePay': lazy(() => import('./SinglePay')),
   'payCus/BatchPay': lazy(() => import('./BatchPay')),
+  'payCus/AccountList': lazy(() => import('./AccountList')),
+  'payCus/BankCardList': lazy(() => import('./BankCardList')),
 };

@@ -1,0 +1,76 @@
+// 账户管理 (/payCus/account) on the list kit: a customer's accounts (staff name the customer code, a
+// customer user sees their own) with balance, frozen and available amounts, and per-row actions
+// gated by the ledger's button codes: 充值, 冻结, 解冻, 提现, 转账 (forms in useAccountOp) and 账户明细.
+// On a phone the rows are cards and the actions sit in the card's ActionSheet.
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { ACCOUNT_STATUS_TEXT, CUSTOMER_ACCOUNT_TYPES, ACCOUNT_TYPE_TEXT, LEDGER_PATHS, LEDGER_PERMS } from '@contract/api/ledger';
+import ListKit from '@/components/list/ListKit';
+import type { ListKitApi, ListKitConfig, RowAction } from '@/components/list/types';
+import type { PageProps } from '@/lib/page';
+import { useIsMobile } from '@/hooks/useDevice';
+import { OP_PERM, OP_TITLE, offersOp, type AccountDialog, type AccountOp } from './accountOps';
+import { CusCodeHint } from './CusCodeHint';
+import { accountPage, lastCusCode, ownCusCode, type AccountRow } from './ledgerApi';
+
+const OpDesktop = lazy(() => import('./AccountOps.desktop'));
+const OpMobile = lazy(() => import('./AccountOps.mobile'));
+const EntriesDesktop = lazy(() => import('./AccountEntries.desktop'));
+const EntriesMobile = lazy(() => import('./AccountEntries.mobile'));
+
+const STATUS_COLOR = { normal: 'green', frozen: 'red', closed: 'default' } as const;
+const OPS: AccountOp[] = ['charge', 'freeze', 'unfreeze', 'withdraw', 'transfer'];
+
+export default function AccountList(_props: PageProps) {
+  const mobile = useIsMobile();
+  const api = useRef<ListKitApi<AccountRow> | null>(null);
+  const [dialog, setDialog] = useState<AccountDialog | null>(null);
+
+  const config = useMemo<ListKitConfig<AccountRow>>(() => {
+    const own = ownCusCode();
+    const actions: RowAction<AccountRow>[] = [
+      ...OPS.map((op) => ({ key: op, text: OP_TITLE[op], permission: OP_PERM[op], visible: (r: AccountRow) => offersOp(op, r), onClick: (row: AccountRow) => setDialog({ kind: op, account: row }) })),
+      { key: 'entries', text: OP_TITLE.entries, permission: LEDGER_PERMS.accountInquiry, onClick: (row) => setDialog({ kind: 'entries', account: row }) },
+    ];
+    return {
+      pageKey: 'payCus/AccountList',
+      title: '账户管理',
+      url: { list: LEDGER_PATHS.accountInquiry },
+      fetchList: accountPage,
+      rowKey: 'acctNo',
+      toolbar: [],
+      params: own ? { cusCode: own } : undefined,
+      query: [
+        ...(own ? [] : [{ field: 'cusCode', label: '客户代码', type: 'input' as const, rule: 'eq' as const, placeholder: '请输入客户代码', defaultValue: lastCusCode() || undefined }]),
+        { field: 'acctType', label: '账户类型', type: 'select', options: CUSTOMER_ACCOUNT_TYPES.map((t) => ({ value: t, label: ACCOUNT_TYPE_TEXT[t] })) },
+      ],
+      columns: [
+        { dataIndex: 'acctNo', title: '账号', width: 175 },
+        { dataIndex: 'acctName', title: '账户名称', width: 220, ellipsis: true },
+        { dataIndex: 'acctTypeText', title: '账户类型', width: 90 },
+        { dataIndex: 'status', title: '状态', width: 70, type: 'tag', tag: (r) => ({ text: ACCOUNT_STATUS_TEXT[r.status], color: STATUS_COLOR[r.status] }) },
+        { dataIndex: 'balanceText', title: '余额', width: 130, align: 'right' },
+        { dataIndex: 'frozenText', title: '冻结金额', width: 120, align: 'right' },
+        { dataIndex: 'availableText', title: '可用余额', width: 130, align: 'right' },
+      ],
+      rowActions: actions,
+      inlineActions: 2,
+      editAction: false,
+      deleteAction: false,
+      mobile: { title: 'acctNo', subtitle: 'acctName', fields: ['availableText', 'balanceText', 'frozenText', 'acctTypeText'], status: 'status', searchField: own ? undefined : 'cusCode' },
+      scrollX: 1100,
+    };
+  }, []);
+
+  const reload = () => void api.current?.reload();
+  const Op = mobile ? OpMobile : OpDesktop;
+  const Entries = mobile ? EntriesMobile : EntriesDesktop;
+  return (
+    <>
+      <ListKit config={config} apiRef={api} header={ownCusCode() ? undefined : <CusCodeHint text="输入客户代码查询该客户的账户" />} />
+      <Suspense fallback={null}>
+        {dialog && dialog.kind === 'entries' && <Entries account={dialog.account} onClose={() => setDialog(null)} />}
+        {dialog && dialog.kind !== 'entries' && <Op op={dialog.kind} account={dialog.account} onClose={() => setDialog(null)} onChanged={reload} />}
+      </Suspense>
+    </>
+  );
+}
