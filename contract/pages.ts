@@ -9,6 +9,7 @@ import { AUTH_PAGES } from './pages/auth';
 import { PAY_PAGES } from './pages/pay';
 import { ACCT_PAGES } from './pages/acct';
 import { APPROVE_PAGES } from './pages/approve';
+import { MERCHANT_PAGES } from './pages/merchant';
 
 export const CORE_PAGES = [
   'layouts/RouteView',
@@ -22,7 +23,7 @@ export const CORE_PAGES = [
   'exception/404',
   'exception/500',
 ] as const;
-export const PAGE_KEYS = [...CORE_PAGES, ...ADMIN_PAGES, ...CONFIG_PAGES, ...MESSAGE_PAGES, ...JOB_PAGES, ...AUTH_PAGES, ...PAY_PAGES, ...ACCT_PAGES, ...APPROVE_PAGES] as const;
+export const PAGE_KEYS = [...CORE_PAGES, ...ADMIN_PAGES, ...CONFIG_PAGES, ...MESSAGE_PAGES, ...JOB_PAGES, ...AUTH_PAGES, ...PAY_PAGES, ...ACCT_PAGES, ...APPROVE_PAGES, ...MERCHANT_PAGES] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
 export function isPageKey(s: string): s is PageKey {

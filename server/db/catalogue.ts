@@ -16,6 +16,7 @@ import { LEDGER_MENU } from '../modules/ledger/menu';
 import { PAY_MENU } from '../modules/pay/menu';
 import { PAYCUS_MENU } from '../menus/payCus';
 import { ACCT_MENU } from '../menus/acct';
+import { MERCHANT_MENU } from '../menus/merchant';
 import { APPROVE_MENU } from '../menus/approve';
 
 export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
@@ -24,7 +25,7 @@ export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'
   grant?: ('operator' | 'approver' | 'customer')[];
 };
 
-export const CATALOGUE: CatalogueEntry[] = [...ADMIN_MENU, ...CONFIG_MENU, ...MESSAGE_MENU, ...JOBS_MENU, ...RBAC_MENU, ...LEDGER_MENU, ...PAYCUS_MENU, ...ACCT_MENU, ...APPROVE_MENU, ...PAY_MENU];
+export const CATALOGUE: CatalogueEntry[] = [...ADMIN_MENU, ...CONFIG_MENU, ...MESSAGE_MENU, ...JOBS_MENU, ...RBAC_MENU, ...LEDGER_MENU, ...PAYCUS_MENU, ...ACCT_MENU, ...APPROVE_MENU, ...MERCHANT_MENU, ...PAY_MENU];
 
 /** Inserts the catalogue rows that are missing and grants them; returns how many were new. */
 export async function syncCatalogue(db: Db, entries: CatalogueEntry[] = CATALOGUE): Promise<number> {

@@ -4,11 +4,14 @@
 // the request's tenant; a customer user acts only on their own customer (their group's cusCode).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import * as L from '../../../contract/api/ledger';
+import { MERCHANT_PATHS } from '../../../contract/api/merchant';
 import { parseYuan } from '../../../contract/money';
 import type { ModuleOptions } from '../../context';
-import { capOk } from '../../http/envelope';
+import { capOk, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
+import { listCustomers } from './customerList';
 import { ledgerServiceFor, releaseLedgerService } from './instance';
 import { seedLedgerIfEmpty } from './seed';
 import type { OpContext } from './service';
@@ -97,6 +100,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.post(L.LEDGER_PATHS.customerInfo, { schema: { body: L.customerInfoBody, tags, summary: '客户详情（账户、余额、近期分录）' }, config: { permission: L.LEDGER_PERMS.customerInfo } }, async (req) =>
     capOk(await ledger.customerDetail(await ctxOf(req), req.body.cusCode)),
   );
+
+  app.get(MERCHANT_PATHS.customerList, { schema: { querystring: z.looseObject({}), tags, summary: '客户列表（列表参数：分页、排序、筛选、高级查询；只读）' }, config: { permission: L.LEDGER_PERMS.customerInfo } }, async (req) => {
+    const ctx = await ctxOf(req);
+    return sysOk(await listCustomers(deps.db, { tenantId: ctx.tenantId, cusCode: ctx.cusCode ?? null }, req.query as Record<string, unknown>));
+  });
 
   app.post(L.LEDGER_PATHS.customerStatus, { schema: { body: L.customerStatusBody, tags, summary: '客户启用/停用' }, config: { permission: L.LEDGER_PERMS.customerStatus } }, async (req) => {
     const ctx = await ctxOf(req);

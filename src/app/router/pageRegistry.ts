@@ -10,6 +10,7 @@ import { jobPages } from '@/features/jobs/pages';
 import { authPages } from '@/features/auth/pages';
 import { payCusPages } from '@/features/payCus/pages';
 import { acctPages } from '@/features/acct/pages';
+import { merchantPages } from '@/features/merchant/pages';
 import { approvePages } from '@/features/approve/pages';
 
 export type { PageProps } from '@/lib/page';
@@ -27,4 +28,4 @@ const corePages: Record<(typeof CORE_PAGES)[number], PageModule> = {
   'exception/500': lazy(() => import('@/features/exception/ServerError')),
 };
 
-export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages, ...authPages, ...payCusPages, ...acctPages, ...approvePages };
+export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages, ...authPages, ...payCusPages, ...acctPages, ...approvePages, ...merchantPages };
