@@ -98,6 +98,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The approver's badge before the operator's submit. */
+let before = 0;
+
 describe('four-eyes payment approval: operator on the desktop, approver on the phone', () => {
   it('the approver sets a payment password (first set: the old one is the login password)', async () => {
     const r = await cap(ap, PAY_PATHS.payPwdModify, { cusCode: PAYER, payPwd: encodePassword(PAY_PWD), payPwdOld: encodePassword(PASSWORD) });
@@ -107,19 +110,37 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
   it('the approver, already signed in on the phone, sees the badge rise within 2 s of the operator\'s submit', async () => {
     await ap.goto('/Home');
     await expect.poll(() => ap.locator('.adm-tab-bar-item', { hasText: '审批' }).count(), { timeout: 15_000 }).toBe(1);
-    const before = Number((await badge(ap)) || 0);
+    before = Number((await badge(ap)) || 0);
     await screenshot(op, 'approve-desktop-operator-home');
 
-    const r = await cap<{ order: PayOrderView } & PayOrderView>(op, PAY_PATHS.batchSubmit, {
-      fromAcctNo: payerAcct.acctNo,
-      rows: AMOUNTS.map((amount, i) => ({ payeeName: `供应商${i + 1}`, payeeAcctNo: payeeAcct.acctNo, amount, remark: `货款${i + 1}` })),
-      remark: 'e2e 批量付款',
-      idempotencyKey: randomUUID(),
-    });
-    expect(r.status.success, r.status.errorMsg).toBe(true);
-    orderId = r.body.order?.orderId ?? r.body.orderId;
-    expect(orderId).toBeTruthy();
+    // The operator fills 批量付款 at 1440×900: customer, payer account, three grid rows, submit.
+    await op.goto('/payCus/batchPay');
+    await op.getByPlaceholder('请输入客户代码').fill(PAYER);
+    await op.getByRole('button', { name: /查\s*询/ }).click();
+    await op.locator('.ant-form-item', { hasText: '付款账户' }).locator('.ant-select').click();
+    await op.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: payerAcct.acctNo }).click();
+    await op.getByPlaceholder('请输入备注').fill('e2e 批量付款');
+    for (let i = 1; i < AMOUNTS.length; i++) await op.getByRole('button', { name: '新增' }).click();
+    for (const [i, amount] of AMOUNTS.entries()) {
+      const cell = (title: string) => op.getByLabel(`第${i + 1}行${title}`, { exact: true });
+      await cell('收款人名称').fill(`供应商${i + 1}`);
+      await cell('收款账号').fill(payeeAcct.acctNo);
+      await cell('金额（元）').fill(amount);
+      await cell('备注').fill(`货款${i + 1}`);
+      await cell('备注').press('Tab');
+    }
+    await expect.poll(() => op.locator('.ant-statistic', { hasText: '付款总额' }).innerText()).toContain(formatFen(TOTAL_FEN));
+    await screenshot(op, 'approve-desktop-batch-filled');
+    await op.getByRole('button', { name: '提交审批' }).click();
     const submittedAt = Date.now();
+    await op.getByText('提交成功，等待审批').waitFor();
+    const mine = await cap<{ listData: PayOrderView[] }>(op, PAY_PATHS.orderInquiry, { kind: 'batch', mine: true, page: { pageNum: 1, pageSize: 1 } });
+    expect(mine.status.success, mine.status.errorMsg).toBe(true);
+    const [made] = mine.body.listData;
+    expect(made).toMatchObject({ status: 'pending', rowCount: 3, amount: formatFen(TOTAL_FEN), remark: 'e2e 批量付款' });
+    expect(await op.getByText(`订单号 ${made.orderNo}`).count()).toBe(1);
+    orderId = made.orderId;
+    await screenshot(op, 'approve-desktop-batch-submitted');
     await expect.poll(() => badge(ap), { timeout: 2_000, interval: 100 }).toBe(String(before + 1));
     expect(Date.now() - submittedAt).toBeLessThan(2_000);
     await expect.poll(() => ap.getByRole('alert').filter({ hasText: '查看' }).count(), { timeout: 2_000 }).toBe(1);
@@ -182,7 +203,8 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     await expect.poll(() => ap.getByTestId('order-status').innerText(), { timeout: 20_000 }).toBe('成功');
     await expect.poll(() => ap.locator('.adm-mask:visible').count()).toBe(0);
     await screenshot(ap, 'approve-phone-detail-succeeded');
-    expect(await badge(ap)).toBe('');
+    // Back to what it was: other e2e files on this server may leave orders of their own waiting.
+    expect(await badge(ap)).toBe(before ? String(before) : '');
 
     // The operator's open detail follows the order by itself (no reload).
     await expect.poll(() => op.getByTestId('order-status').textContent(), { timeout: 12_000 }).toBe('成功');

@@ -95,21 +95,26 @@ describe('账户管理 at 1440×900 as the operator', () => {
   });
 
   it('charges 100.00 through the channel: pending, then 成功, and the balance rises', async () => {
-    const before = fen((await account(page, settlement.acctNo)).balance);
+    // Other e2e files share this server: the account may hold funds for their pending orders.
+    const start = await account(page, settlement.acctNo);
+    const before = fen(start.balance);
+    const held = fen(start.frozen);
     await rowAction(settlement.acctNo, '充值');
     await fillAndSubmit({ 金额: '100.00', 备注: 'e2e 充值' });
     await eventually(() => modal().getByTestId('order-status').innerText()).toBe('成功');
     await shot(page, 'desktop-charge-succeeded');
     await modal().getByRole('button', { name: /完\s*成/ }).click();
     expect(fen((await account(page, settlement.acctNo)).balance)).toBe(before + 10000n);
-    await expectRowMoney(settlement.acctNo, before + 10000n, 0n);
+    await expectRowMoney(settlement.acctNo, before + 10000n, held);
   });
 
   it('freezes 30.00, then unfreezes 10.00 of that hold', async () => {
-    const balance = fen((await account(page, settlement.acctNo)).balance);
+    const start = await account(page, settlement.acctNo);
+    const balance = fen(start.balance);
+    const held = fen(start.frozen);
     await rowAction(settlement.acctNo, '冻结');
     await fillAndSubmit({ 金额: '30.00', 原因: '风控复核' });
-    await expectRowMoney(settlement.acctNo, balance, 3000n);
+    await expectRowMoney(settlement.acctNo, balance, held + 3000n);
 
     await rowAction(settlement.acctNo, '解冻');
     // The newest open hold is chosen with its whole remaining amount; more than that is refused.
@@ -118,21 +123,21 @@ describe('账户管理 at 1440×900 as the operator', () => {
     await eventually(() => modal().getByText('金额不能超过冻结余额').count()).toBe(1);
     await shot(page, 'desktop-unfreeze-form');
     await fillAndSubmit({ 金额: '10.00' });
-    await expectRowMoney(settlement.acctNo, balance, 2000n);
+    await expectRowMoney(settlement.acctNo, balance, held + 2000n);
     const holds = await cap<{ listData: HoldView[] }>(page, LEDGER_PATHS.holdInquiry, { acctNo: settlement.acctNo });
-    expect(holds.listData.filter((h) => h.status === 'open').map((h) => h.remaining)).toEqual(['20.00']);
+    expect(holds.listData.filter((h) => h.status === 'open' && h.reason === '风控复核').map((h) => h.remaining)).toEqual(['20.00']);
   });
 
   it('transfers 5.00 to the other account: both balances change, a double click posts once', async () => {
-    const from = fen((await account(page, settlement.acctNo)).balance);
-    const to = fen((await account(page, basic.acctNo)).balance);
+    const [fromAcct, toAcct] = [await account(page, settlement.acctNo), await account(page, basic.acctNo)];
+    const [from, to] = [fen(fromAcct.balance), fen(toAcct.balance)];
     const entries = await entryCount(page, settlement.acctNo);
     await rowAction(settlement.acctNo, '转账');
     await modal().getByLabel('转入账号').fill(basic.acctNo);
     await modal().getByLabel('金额').fill('5.00');
     await modal().getByRole('button', { name: /确\s*定/ }).dblclick();
-    await expectRowMoney(settlement.acctNo, from - 500n, 2000n);
-    await expectRowMoney(basic.acctNo, to + 500n, 0n);
+    await expectRowMoney(settlement.acctNo, from - 500n, fen(fromAcct.frozen));
+    await expectRowMoney(basic.acctNo, to + 500n, fen(toAcct.frozen));
     expect(await entryCount(page, settlement.acctNo)).toBe(entries + 1);
     await shot(page, 'desktop-after-transfer');
   });
