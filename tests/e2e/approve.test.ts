@@ -93,6 +93,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Other e2e files on this server approve with the demo payment password: give it back.
+  if (ap) {
+    const r = await cap(ap, PAY_PATHS.payPwdModify, { cusCode: PAYER, payPwd: encodePassword(PASSWORD), payPwdOld: encodePassword(PAY_PWD) }).catch(() => null);
+    if (r && !r.status.success) console.warn(`[e2e approve] payment password not restored: ${r.status.errorMsg}`);
+  }
   await opContext?.close();
   await apContext?.close();
   await browser?.close();

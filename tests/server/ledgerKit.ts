@@ -30,6 +30,8 @@ export async function ledgerFixture(t: TestApp, poolSize = 20, latencyMs: [numbe
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
+  // The test database is dropped WITH (FORCE) after the suite; a connection still closing then is no failure.
+  pool.on('error', () => {});
   const store = poolStore(pool);
   const ledger = new LedgerService(store, channel);
   return {
