@@ -126,7 +126,15 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
           securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
         },
       },
-      transform: jsonSchemaTransform,
+      // Upload calls (multipart) carry no zod body: the document names their file field.
+      transform: (input) => {
+        const out = jsonSchemaTransform(input);
+        const schema = out.schema as { consumes?: string[]; body?: unknown };
+        if (schema?.consumes?.includes('multipart/form-data') && !schema.body) {
+          out.schema = { ...out.schema, body: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: '上传的文件' } } } } as typeof out.schema;
+        }
+        return out;
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });
   }

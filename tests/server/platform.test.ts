@@ -75,6 +75,14 @@ describe('serving the built client (pglite)', () => {
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/boss-admin/sys/login', '/boss-admin/cap/auth/v1/RefreshToken']));
     expect(JSON.stringify(spec.paths['/boss-admin/sys/login'].post.requestBody)).toContain('username');
+    // Every business call (/cap) and every merchant call is in the document, POST calls with their body.
+    const calls = t.app.apiRoutes.filter((r) => /\/(cap|merchantPlatform)\//.test(r.url) && r.method !== 'HEAD');
+    expect(calls.length).toBeGreaterThan(40);
+    const missing = calls.filter((r) => {
+      const op = spec.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      return !op || (r.method === 'POST' && !op.requestBody);
+    });
+    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 });
 
