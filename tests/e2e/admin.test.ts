@@ -140,10 +140,14 @@ describe('administration at 1440×900', () => {
     await choose(admin, row.locator('.ant-select').nth(0), '用户账号');
     await choose(admin, row.locator('.ant-select').nth(1), '包含');
     await row.getByPlaceholder('请输入值').fill(USERNAME);
+    await eventually(async () => [await row.locator('.ant-select').nth(1).innerText(), await row.getByPlaceholder('请输入值').inputValue()]).toEqual(['包含', USERNAME]);
     await dialog.getByRole('button', { name: '保存查询条件' }).click();
     await dialog.getByPlaceholder('请输入保存的名称').fill('受限用户查询');
+    await eventually(() => dialog.getByPlaceholder('请输入保存的名称').inputValue()).toBe('受限用户查询');
     await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
-    await eventually(() => dialog.getByText('受限用户查询').count()).toBe(1);
+    // Listed in the side panel; if not, the assertion shows the message the dialog gave instead.
+    const listed = async () => (await dialog.getByText('受限用户查询').count()) || (await admin.locator('.ant-message-notice, .ant-modal-confirm').allInnerTexts()).join(' | ');
+    await eventually(listed).toBe(1);
     await screenshot(admin, 'admin-super-query-saved');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
 
