@@ -1,13 +1,13 @@
 // Group posting (batcher.ts + ledger_post over several postings): concurrent standalone postings
 // travel together, and each still behaves exactly as if posted alone — refusals inside a batch,
 // twins inside a batch, holds inside a batch, a failed batch falling back to single postings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEDGER_MSG } from '../../contract/api/ledger';
 import { AppError } from '../../server/http/envelope';
 import { PostingBatcher } from '../../server/modules/ledger/batcher';
 import type { PostInput, PostedEntry } from '../../server/modules/ledger/posting';
-import { BACKENDS, startApp, type TestApp } from './helpers';
-import { attempt, ctxOf, expectLedgerSound, fundedAccounts, ledgerFixture, type LedgerFixture } from './ledgerKit';
+import { BACKENDS } from './helpers';
+import { attempt, ctxOf, expectLedgerSound, fundedAccounts, ledgerSuite } from './ledgerKit';
 
 describe('posting batcher (no database)', () => {
   const input = (tenantId: string, key: string) => ({ tenantId, idempotencyKey: key }) as PostInput;
@@ -72,20 +72,11 @@ describe('posting batcher (no database)', () => {
 });
 
 describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
-  let t: TestApp;
-  let f: LedgerFixture;
-  beforeAll(async () => {
-    t = await startApp(backend);
-    f = await ledgerFixture(t, 20, [0, 2]);
-  }, 120_000);
-  afterAll(async () => {
-    await f?.close();
-    await t?.close();
-  });
+  const s = ledgerSuite(backend, 20, [0, 2]);
 
   /** Entries posted by the test's keys, and in how many transactions they were written. */
   const written = async (prefix: string) => {
-    const [r] = await f.store.query<{ entries: string; txs: string }>(
+    const [r] = await s.f.store.query<{ entries: string; txs: string }>(
       `SELECT count(*)::text AS entries, count(DISTINCT xmin::text)::text AS txs FROM journal_entries WHERE idempotency_key LIKE $1`,
       [`${prefix}%`],
     );
@@ -93,11 +84,11 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
   };
 
   it('40 concurrent transfers of 10.00 out of 100.00: exactly 10 go through, in fewer transactions than entries', async () => {
-    const [from, ...to] = await fundedAccounts(f.ledger, 'GB', 5, 0n, ['basic']);
-    const [fund] = await fundedAccounts(f.ledger, 'GF', 1, 100_00n, ['basic']);
-    await f.ledger.transfer(ctxOf(), { fromAccountNo: fund.accountNo, toAccountNo: from.accountNo, amountFen: 100_00n, reason: '备付', idempotencyKey: 'gb-fund' });
+    const [from, ...to] = await fundedAccounts(s.f.ledger, 'GB', 5, 0n, ['basic']);
+    const [fund] = await fundedAccounts(s.f.ledger, 'GF', 1, 100_00n, ['basic']);
+    await s.f.ledger.transfer(ctxOf(), { fromAccountNo: fund.accountNo, toAccountNo: from.accountNo, amountFen: 100_00n, reason: '备付', idempotencyKey: 'gb-fund' });
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) =>
-      attempt(() => f.ledger.transfer(ctxOf(), { fromAccountNo: from.accountNo, toAccountNo: to[i % 4].accountNo, amountFen: 10_00n, reason: '并发', idempotencyKey: `gb-${i}` })),
+      attempt(() => s.f.ledger.transfer(ctxOf(), { fromAccountNo: from.accountNo, toAccountNo: to[i % 4].accountNo, amountFen: 10_00n, reason: '并发', idempotencyKey: `gb-${i}` })),
     ));
     const refused = results.filter((r) => !r.ok).map((r) => (r as { reason: string }).reason);
     const w = await written('gb-');
@@ -106,13 +97,13 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
     expect(new Set(refused)).toEqual(new Set([LEDGER_MSG.insufficient]));
     expect(w.entries).toBe(11);
     expect(w.txs).toBeLessThan(w.entries);
-    expect(await f.ledger.account(ctxOf(), from.accountNo)).toMatchObject({ balance: '0.00', available: '0.00' });
-    await expectLedgerSound(f.store);
+    expect(await s.f.ledger.account(ctxOf(), from.accountNo)).toMatchObject({ balance: '0.00', available: '0.00' });
+    await expectLedgerSound(s.f.store);
   }, 60_000);
 
   it('twins in one batch: the same key and body answer one entry; the same key with another body is refused', async () => {
-    const [a, b] = await fundedAccounts(f.ledger, 'GT', 2, 1_000_00n, ['basic']);
-    const send = (key: string, fen: bigint) => attempt(() => f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: fen, reason: '孪生', idempotencyKey: key }));
+    const [a, b] = await fundedAccounts(s.f.ledger, 'GT', 2, 1_000_00n, ['basic']);
+    const send = (key: string, fen: bigint) => attempt(() => s.f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: fen, reason: '孪生', idempotencyKey: key }));
     // The first goes alone; the rest queue behind it and leave as one batch.
     const results = await Promise.all([send('gt-0', 1_00n), send('gt-1', 2_00n), send('gt-1', 2_00n), send('gt-1', 3_00n), send('gt-2', 4_00n), send('gt-2', 4_00n)]);
     const ids = results.map((r) => (r.ok ? r.value.id : r.reason));
@@ -121,23 +112,23 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
     expect(ids[4]).toBe(ids[5]);
     expect(results.filter((r) => r.ok && r.value.replayed).length).toBe(2);
     expect((await written('gt-')).entries).toBe(3);
-    expect(await f.ledger.account(ctxOf(), a.accountNo)).toMatchObject({ balance: '993.00' });
-    await expectLedgerSound(f.store);
+    expect(await s.f.ledger.account(ctxOf(), a.accountNo)).toMatchObject({ balance: '993.00' });
+    await expectLedgerSound(s.f.store);
   }, 60_000);
 
   it('freezes and unfreezes in one batch resolve each hold once, on the balances the postings before left', async () => {
-    const [acc] = await fundedAccounts(f.ledger, 'GH', 1, 50_00n, ['basic']);
+    const [acc] = await fundedAccounts(s.f.ledger, 'GH', 1, 50_00n, ['basic']);
     const holds = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      attempt(() => f.ledger.freeze(ctxOf(), { accountNo: acc.accountNo, amountFen: 10_00n, reason: '冻结', idempotencyKey: `gh-f-${i}` })),
+      attempt(() => s.f.ledger.freeze(ctxOf(), { accountNo: acc.accountNo, amountFen: 10_00n, reason: '冻结', idempotencyKey: `gh-f-${i}` })),
     ));
     const held = holds.filter((h) => h.ok).map((h) => (h as { value: PostedEntry }).value.holdId!);
     expect(held.length).toBe(5);
     const releases = await Promise.all([...held, ...held].map((holdId, i) =>
-      attempt(() => f.ledger.unfreeze(ctxOf(), { holdId, reason: '解冻', idempotencyKey: `gh-u-${i}` })),
+      attempt(() => s.f.ledger.unfreeze(ctxOf(), { holdId, reason: '解冻', idempotencyKey: `gh-u-${i}` })),
     ));
     expect(releases.filter((r) => r.ok).length).toBe(5);
     expect(new Set(releases.filter((r) => !r.ok).map((r) => (r as { reason: string }).reason))).toEqual(new Set([LEDGER_MSG.holdResolved]));
-    expect(await f.ledger.account(ctxOf(), acc.accountNo)).toMatchObject({ balance: '50.00', frozen: '0.00' });
-    await expectLedgerSound(f.store);
+    expect(await s.f.ledger.account(ctxOf(), acc.accountNo)).toMatchObject({ balance: '50.00', frozen: '0.00' });
+    await expectLedgerSound(s.f.store);
   }, 60_000);
 });

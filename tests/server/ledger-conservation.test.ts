@@ -1,26 +1,17 @@
 // Conservation: many workers run random money operations at once on the real PostgreSQL (and a
 // smaller run on PGlite); afterwards no fen was created or lost and every invariant holds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startApp, type TestApp } from './helpers';
-import { attempt, ctxOf, expectLedgerSound, fundedAccounts, ledgerFixture, type LedgerFixture } from './ledgerKit';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from './helpers';
+import { attempt, ctxOf, expectLedgerSound, fundedAccounts, ledgerSuite } from './ledgerKit';
 
 const SIZES = { postgres: { workers: 20, ops: 500, customers: 40 }, pglite: { workers: 4, ops: 100, customers: 10 } } as const;
 
 describe.each(BACKENDS)('ledger conservation (%s)', (backend) => {
-  let t: TestApp;
-  let f: LedgerFixture;
-  beforeAll(async () => {
-    t = await startApp(backend);
-    f = await ledgerFixture(t, 20, [0, 5]);
-  }, 120_000);
-  afterAll(async () => {
-    await f?.close();
-    await t?.close();
-  });
+  const s = ledgerSuite(backend, 20, [0, 5]);
 
   it('random transfers, freezes, unfreezes, withdrawals and charges conserve money', async () => {
     const size = SIZES[backend];
-    const { ledger } = f;
+    const { ledger } = s.f;
     const accounts = await fundedAccounts(ledger, 'CV', size.customers, 3_000n * 100n);
     // Two customers are disabled: their debits must be refused, credits still land.
     for (const cusCode of [accounts[0].cusCode, accounts[2].cusCode]) await ledger.setCustomerStatus(ctxOf(), cusCode, 'disabled');
@@ -83,12 +74,12 @@ describe.each(BACKENDS)('ledger conservation (%s)', (backend) => {
     const elapsed = Date.now() - started;
 
     async function holdAccount(holdId: string) {
-      const [h] = await f.store.query<{ account_no: string }>('SELECT a.account_no FROM holds h JOIN accounts a ON a.id = h.account_id WHERE h.id = $1', [holdId]);
+      const [h] = await s.f.store.query<{ account_no: string }>('SELECT a.account_no FROM holds h JOIN accounts a ON a.id = h.account_id WHERE h.id = $1', [holdId]);
       return accounts.find((x) => x.accountNo === h.account_no)!;
     }
 
-    const report = await expectLedgerSound(f.store);
-    const [orders] = await f.store.query<{ ok: string; failed: string }>(`SELECT count(*) FILTER (WHERE status = 'succeeded')::text AS ok, count(*) FILTER (WHERE status = 'failed')::text AS failed FROM channel_orders`);
+    const report = await expectLedgerSound(s.f.store);
+    const [orders] = await s.f.store.query<{ ok: string; failed: string }>(`SELECT count(*) FILTER (WHERE status = 'succeeded')::text AS ok, count(*) FILTER (WHERE status = 'failed')::text AS failed FROM channel_orders`);
     console.log(
       `[conservation ${backend}] ${size.workers} workers × ${size.ops} ops over ${accounts.length} accounts in ${elapsed} ms: ` +
         `${report.entries} entries, ${report.postings} postings, ${report.holds} holds; channel orders ${orders.ok} succeeded / ${orders.failed} failed\n` +

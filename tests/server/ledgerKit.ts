@@ -2,14 +2,14 @@
 // test database (so concurrency is real), a fast channel simulator, funded customer accounts,
 // and the invariant checks every suite ends with.
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ChannelSimulator } from '../../server/adapters/channel/simulator';
 import { AppError } from '../../server/http/envelope';
 import { requestHash } from '../../server/modules/ledger/hash';
 import { LedgerService, type OpContext } from '../../server/modules/ledger/service';
 import { poolStore, storeOfDb, type LedgerStore } from '../../server/modules/ledger/store';
 import { verifyLedger, type VerifyReport } from '../../server/modules/ledger/verify';
-import { PG_ADMIN_URL, type TestApp } from './helpers';
+import { PG_ADMIN_URL, startApp, type BackendName, type TestApp } from './helpers';
 
 export interface LedgerFixture {
   ledger: LedgerService;
@@ -42,6 +42,23 @@ export async function ledgerFixture(t: TestApp, poolSize = 20, latencyMs: [numbe
       await pool.end();
     },
   };
+}
+
+/**
+ * The app and a ledger fixture for the describe block that calls this (started before its tests,
+ * closed after them); read `s.t` and `s.f` inside the tests.
+ */
+export function ledgerSuite(backend: BackendName, poolSize: number, latencyMs: [number, number]): { t: TestApp; f: LedgerFixture } {
+  const s = {} as { t: TestApp; f: LedgerFixture };
+  beforeAll(async () => {
+    s.t = await startApp(backend);
+    s.f = await ledgerFixture(s.t, poolSize, latencyMs);
+  }, 120_000);
+  afterAll(async () => {
+    await s.f?.close();
+    await s.t?.close();
+  });
+  return s;
 }
 
 export const ctxOf = (tenantId = '0', actor = 'u-operator'): OpContext => ({ tenantId, actor, requestId: 'test' });
