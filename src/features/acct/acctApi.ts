@@ -70,7 +70,3 @@ export async function makeInvoice(invoiceId: string): Promise<InvoiceView> {
   return (await cap<{ invoice: InvoiceView }>(PAY_PATHS.invoiceMake, { invoiceId })).invoice;
 }
 
-/** The maker withdraws a pending order (a debit's reserved funds are released). */
-export async function cancelOrder(orderId: string): Promise<void> {
-  await cap(PAY_PATHS.orderCancel, { orderId, reason: '' });
-}

@@ -7,7 +7,8 @@ import { PAY_ORDER_STATUS_TEXT, PAY_PATHS, PAY_PERMS, type PayOrderView } from '
 import { approveDetailUrl } from '@contract/pages/approve';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { cancelOrder, ordersPage, pageResult, pagingOf } from './acctApi';
+import { cancelOrder } from '@/api/payOrders';
+import { ordersPage, pageResult, pagingOf } from './acctApi';
 import { ADJUST_DIRECTION_TEXT, ORDER_STATUS_COLOR, timeText, yuanText } from './acctRules';
 
 export type AcctOrderRow = ListRow & PayOrderView & { acctText: string; directionText: string; amountText: string; timeText: string };

@@ -12,7 +12,8 @@ import type { ListKitApi, ListKitConfig } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { useIsMobile } from '@/hooks/useDevice';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
-import { auditPass, cancelOrder, inquiry, money, STATUS_CSS } from './payApi';
+import { cancelOrder } from '@/api/payOrders';
+import { auditPass, inquiry, money, STATUS_CSS } from './payApi';
 import type { OrderDialog, OrderRow } from './orderDialogs';
 
 const DesktopDialogs = lazy(() => import('./OrderDialogs.desktop'));

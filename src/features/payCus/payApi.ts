@@ -77,9 +77,6 @@ export async function inquiry(params: Record<string, string>): Promise<SysResult
 export async function orderDetail(orderId: string, pageNum = 1, pageSize = 50): Promise<PayOrderDetail> {
   return capOrThrow(await capPost<PayOrderDetail>(PAY_PATHS.orderDetail, { orderId, rowsPage: { pageNum, pageSize } }, undefined, { silent: true }), true);
 }
-export async function cancelOrder(orderId: string, reason = ''): Promise<void> {
-  capOrThrow(await capPost(PAY_PATHS.orderCancel, { orderId, reason }, undefined, { silent: true }), true);
-}
 export async function editOrder(orderId: string, version: number, patch: Record<string, unknown>): Promise<PayOrderView> {
   return capOrThrow(await capPost<{ order: PayOrderView }>(PAY_PATHS.orderEdit, { orderId, version, patch }, undefined, { silent: true }), true).order;
 }
