@@ -13,7 +13,7 @@ export const NOTIFY_CHANNEL = 'boss_notify';
  * publisher included (cache invalidation and the like). Add a key here to add a channel.
  */
 export const TOPIC_CHANNELS = {
-  /** A tenant id, or '*' for every tenant: drop that dictionary cache (server/modules/dict). */
+  /** '<origin>|<tenant id>' ('*' for every tenant): drop that dictionary cache (server/modules/dict). */
   dictCache: 'boss_dict_cache',
   /**
    * 'u:<user id>' or 'all': drop those entries of the auth cache (server/modules/session/authCache).

@@ -6,6 +6,7 @@
 // included, drops that cache when it hears it. A load that was reading while a clear arrived does
 // not store its (possibly old) answer: each clear bumps a generation the load compares with.
 // When the listener was lost and reconnects, clears may have been missed: everything is dropped.
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DictItem, DictMap } from '../../../contract/types';
@@ -20,6 +21,8 @@ export class DictService {
   private cache = new Map<string, DictMap>();
   private generation = 0;
   private broker: Broker | null = null;
+  /** Names this process's clears on the topic channel. */
+  private readonly origin = randomUUID();
   private log: FastifyBaseLogger | null = null;
   constructor(private readonly db: Db) {}
 
@@ -27,7 +30,13 @@ export class DictService {
   shareThrough(broker: Broker, log: FastifyBaseLogger): void {
     this.broker = broker;
     this.log = log;
-    broker.onTopic(TOPIC_CHANNELS.dictCache, (tenantId) => this.drop(tenantId ?? ALL_TENANTS));
+    broker.onTopic(TOPIC_CHANNELS.dictCache, (payload) => {
+      if (payload === null) return this.drop(ALL_TENANTS);
+      // This process dropped its own cache when it published; hearing that again later would
+      // throw away what was loaded since.
+      const [from, tenantId] = splitClear(payload);
+      if (from !== this.origin) this.drop(tenantId);
+    });
   }
 
   async all(tenantId: string): Promise<DictMap> {
@@ -76,7 +85,7 @@ export class DictService {
     this.drop(tenantId);
     if (!this.broker || this.broker.closed) return true;
     try {
-      await this.broker.publishTopic(TOPIC_CHANNELS.dictCache, tenantId);
+      await this.broker.publishTopic(TOPIC_CHANNELS.dictCache, `${this.origin}|${tenantId}`);
       return true;
     } catch (err) {
       // This process is already clear; the others keep their cache until the next clear.
@@ -90,6 +99,12 @@ export class DictService {
     if (tenantId === ALL_TENANTS) this.cache.clear();
     else this.cache.delete(tenantId);
   }
+}
+
+/** 'origin|tenant' of a clear on the topic channel (a bare tenant id has no origin). */
+function splitClear(payload: string): [string, string] {
+  const at = payload.indexOf('|');
+  return at < 0 ? ['', payload] : [payload.slice(0, at), payload.slice(at + 1)];
 }
 
 function toDictItem(item: typeof dictItems.$inferSelect): DictItem {
