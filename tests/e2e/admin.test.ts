@@ -134,20 +134,33 @@ describe('administration at 1440×900', () => {
     await openList(admin, '/system/user');
     await eventually(() => tableRows(admin).count()).toBeGreaterThan(1);
     const total = await tableRows(admin).count();
-    await admin.locator('.list-kit-toolbar').getByRole('button', { name: /高级查询/ }).click();
     const dialog = admin.locator('.ant-modal', { hasText: '高级查询构造器' });
     const row = dialog.getByTestId('super-query-row').first();
-    await choose(admin, row.locator('.ant-select').nth(0), '用户账号');
-    await choose(admin, row.locator('.ant-select').nth(1), '包含');
-    await row.getByPlaceholder('请输入值').fill(USERNAME);
-    await eventually(async () => [await row.locator('.ant-select').nth(1).innerText(), await row.getByPlaceholder('请输入值').inputValue()]).toEqual(['包含', USERNAME]);
-    await dialog.getByRole('button', { name: '保存查询条件' }).click();
-    await dialog.getByPlaceholder('请输入保存的名称').fill('受限用户查询');
-    await eventually(() => dialog.getByPlaceholder('请输入保存的名称').inputValue()).toBe('受限用户查询');
-    await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
-    // Listed in the side panel; if not, the assertion shows the message the dialog gave instead.
-    const listed = async () => (await dialog.getByText('受限用户查询').count()) || (await admin.locator('.ant-message-notice, .ant-modal-confirm').allInnerTexts()).join(' | ');
-    await eventually(listed).toBe(1);
+    // Every message the page shows from here on, for the report when the save does not show.
+    await admin.evaluate(() => {
+      const seen: string[] = ((window as unknown as { __messages: string[] }).__messages = []);
+      new MutationObserver(() => document.querySelectorAll('.ant-message-notice').forEach((n) => seen.includes(n.textContent ?? '') || seen.push(n.textContent ?? ''))).observe(document.body, { childList: true, subtree: true });
+    });
+    const saveQuery = async () => {
+      if (!(await dialog.isVisible())) await admin.locator('.list-kit-toolbar').getByRole('button', { name: /高级查询/ }).click();
+      await choose(admin, row.locator('.ant-select').nth(0), '用户账号');
+      await choose(admin, row.locator('.ant-select').nth(1), '包含');
+      await row.getByPlaceholder('请输入值').fill(USERNAME);
+      await eventually(async () => [await row.locator('.ant-select').nth(1).innerText(), await row.getByPlaceholder('请输入值').inputValue()]).toEqual(['包含', USERNAME]);
+      if (!(await dialog.getByPlaceholder('请输入保存的名称').isVisible())) await dialog.getByRole('button', { name: '保存查询条件' }).click();
+      await dialog.getByPlaceholder('请输入保存的名称').fill('受限用户查询');
+      await eventually(() => dialog.getByPlaceholder('请输入保存的名称').inputValue()).toBe('受限用户查询');
+      await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
+      return expect.poll(() => dialog.getByText('受限用户查询').count(), { timeout: 5_000 }).toBe(1).then(() => true, () => false);
+    };
+    // Seen twice in CI on a loaded machine: after 保存 the name did not show (not reproduced alone).
+    // One more try, with what the page said printed, so the next person can find out why.
+    if (!(await saveQuery())) {
+      const said = await admin.evaluate(() => (window as unknown as { __messages: string[] }).__messages);
+      console.warn(`[e2e admin] saved query not listed after 保存; dialog visible: ${await dialog.isVisible()}; messages: ${JSON.stringify(said)}`);
+      await screenshot(admin, 'admin-super-query-not-saved');
+      expect(await saveQuery()).toBe(true);
+    }
     await screenshot(admin, 'admin-super-query-saved');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
 
