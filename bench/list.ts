@@ -4,7 +4,10 @@
 // real app in a child process (buildApp + listen on a free port, the production pool of 10), signs
 // in as admin and measures GET /boss-admin/sys/user/list with autocannon: filter + sort page 1,
 // the same filter on page 5,000, and a super query with three conditions, each at 1 and at 100
-// concurrent clients for BENCH_SECONDS (default 10). Prints a table, then one JSON line. Drops the
+// concurrent clients for BENCH_SECONDS (default 10). It does so twice: as the app runs in production,
+// with its list cache (server/lib/listCache.ts; the keys without a suffix, plus page 1 at 100 clients
+// while a user changes every 100 ms, `*_writes_100c`), and with the cache turned off, which is what
+// a page costs when it must be read (`*_uncached`). Prints a table, then one JSON line. Drops the
 // database at the end (BENCH_KEEP_DB=1 keeps it for EXPLAIN ANALYZE; BENCH_DB=<name> measures a kept
 // one again without reloading it, migrating it first). The floor: a bare Fastify route answering a
 // small JSON, measured the same way on the same machine, is what no list call can beat here; the
@@ -59,7 +62,7 @@ async function serve() {
   const { openDatabase } = await import('../server/db/client');
   const database = await openDatabase({ dataDir: '', databaseUrl: process.env.DATABASE_URL! });
   await prepareDatabase(database);
-  const app = await buildApp({ database, nodeEnv: 'production', distDir: null, docs: false });
+  const app = await buildApp({ database, nodeEnv: 'production', distDir: null, docs: false, listCache: process.env.BENCH_LIST_CACHE === 'off' ? false : undefined });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   process.once('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
   console.log('ready');
@@ -132,11 +135,11 @@ async function countUsers(url: string): Promise<number> {
   }
 }
 
-async function startChild(url: string, mode = '--serve'): Promise<{ baseURL: string; child: ChildProcess }> {
+async function startChild(url: string, mode = '--serve', extraEnv: Record<string, string> = {}): Promise<{ baseURL: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), mode], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), NODE_ENV: 'production' },
+    env: { ...process.env, ...extraEnv, DATABASE_URL: url, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -204,6 +207,68 @@ async function measureFloor(url: string): Promise<Record<string, number>> {
   }
 }
 
+/**
+ * The production setting (the list cache on) and the cache turned off: the second is what a page
+ * costs when it has to be read (the first call after a change, or a page nobody asked for lately).
+ */
+const MODES = [
+  { key: '', name: '', env: {} },
+  { key: '_uncached', name: ' [no cache]', env: { BENCH_LIST_CACHE: 'off' } },
+] as const;
+type Mode = (typeof MODES)[number];
+
+/** How often the writes scenario changes a user the list shows (in SQL, so every process hears of it). */
+const WRITE_EVERY_MS = 100;
+
+/** Every scenario of SCENARIOS at 1 and 100 clients; with the cache on, page 1 again while a user changes every WRITE_EVERY_MS. */
+async function measureLists(baseURL: string, dbURL: string, mode: Mode, figures: Record<string, number>, rows: string[][]) {
+  const token = await signIn(baseURL);
+  const headers = { [HEADER_TOKEN]: token, [HEADER_TENANT]: '0' };
+  const record = (key: string, name: string, connections: number, r: CannonResult) => {
+    console.log(`[bench] ${name} @${connections}: p99 ${r.latency.p99} ms, load average ${loadAvg().join(' ')}`);
+    if (r.non2xx || r.errors || r.timeouts) console.warn(`[bench] ${name} @${connections}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+    const suffix = `${key === 'filter_sort' ? '' : `${key}_`}${connections}c${mode.key}`;
+    figures[`p50_ms_${suffix}`] = r.latency.p50;
+    figures[`p99_ms_${suffix}`] = r.latency.p99;
+    figures[`rps_${suffix}`] = Math.round(r.requests.average);
+    rows.push([name, String(connections), String(r.latency.p50), String(r.latency.p99), String(Math.round(r.requests.average)), String(r.non2xx + r.errors)]);
+  };
+  for (const s of SCENARIOS) {
+    const target = `${baseURL}${API_BASE}${ADMIN_P.userList}?${s.query}`;
+    const check = await fetch(target, { headers });
+    const body = (await check.json()) as { success: boolean; message: string; result?: { total: number; records: unknown[] } };
+    if (!body.success) throw new Error(`${s.name}: ${check.status} ${body.message}`);
+    console.log(`[bench] ${s.name}${mode.name}: total ${body.result!.total.toLocaleString()}, ${body.result!.records.length} rows`);
+    await autocannon({ url: target, headers, connections: 10, duration: 2 }); // warm-up
+    for (const connections of [1, 100]) {
+      // A slow call is waited for (autocannon gives up after 10 s by default and leaves it out of the figures).
+      record(s.key, s.name + mode.name, connections, await autocannon({ url: target, headers, connections, duration: SECONDS, timeout: TIMEOUT_S }));
+    }
+  }
+  if (mode.key) return;
+  // Page 1 while a user on it changes WRITE_EVERY_MS: every change drops the cached page, and the
+  // next call reads it again (the 100 clients waiting then share that one read).
+  const target = `${baseURL}${API_BASE}${ADMIN_P.userList}?${SCENARIOS[0].query}`;
+  const writer = new pg.Client({ connectionString: dbURL });
+  await writer.connect();
+  let writes = 0;
+  let writing = true;
+  const loop = (async () => {
+    while (writing) {
+      await writer.query(`UPDATE users SET realname = $1 WHERE id = 'bu-0000001'`, [`压测用户1-${++writes}`]);
+      await new Promise((r) => setTimeout(r, WRITE_EVERY_MS));
+    }
+  })();
+  try {
+    record('writes', `page 1, a write every ${WRITE_EVERY_MS} ms`, 100, await autocannon({ url: target, headers, connections: 100, duration: SECONDS, timeout: TIMEOUT_S }));
+  } finally {
+    writing = false;
+    await loop;
+    await writer.end();
+  }
+  console.log(`[bench] ${writes} writes during the writes scenario`);
+}
+
 async function main() {
   const reuse = process.env.BENCH_DB;
   if (reuse && !/^boss_bench_list_\d+$/.test(reuse)) throw new Error('BENCH_DB names a database this bench made (boss_bench_list_<digits>)');
@@ -215,34 +280,15 @@ async function main() {
   try {
     if (!reuse) await load(url);
     const loadBefore = loadAvg();
-    const server = await startChild(url);
-    child = server.child;
-    const token = await signIn(server.baseURL);
-    const headers = { [HEADER_TOKEN]: token, [HEADER_TENANT]: '0' };
-
     const figures: Record<string, number> = {};
     const rows: string[][] = [];
-    for (const s of SCENARIOS) {
-      const target = `${server.baseURL}${API_BASE}${ADMIN_P.userList}?${s.query}`;
-      const check = await fetch(target, { headers });
-      const body = (await check.json()) as { success: boolean; message: string; result?: { total: number; records: unknown[] } };
-      if (!body.success) throw new Error(`${s.name}: ${check.status} ${body.message}`);
-      console.log(`[bench] ${s.name}: total ${body.result!.total.toLocaleString()}, ${body.result!.records.length} rows`);
-      await autocannon({ url: target, headers, connections: 10, duration: 2 }); // warm-up
-      for (const connections of [1, 100]) {
-        // A slow call is waited for (autocannon gives up after 10 s by default and leaves it out of the figures).
-        const r = await autocannon({ url: target, headers, connections, duration: SECONDS, timeout: TIMEOUT_S });
-        console.log(`[bench] ${s.name} @${connections}: p99 ${r.latency.p99} ms, load average ${loadAvg().join(' ')}`);
-        if (r.non2xx || r.errors || r.timeouts) console.warn(`[bench] ${s.name} @${connections}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-        const suffix = s.key === 'filter_sort' ? `${connections}c` : `${s.key}_${connections}c`;
-        figures[`p50_ms_${suffix}`] = r.latency.p50;
-        figures[`p99_ms_${suffix}`] = r.latency.p99;
-        figures[`rps_${suffix}`] = Math.round(r.requests.average);
-        rows.push([s.name, String(connections), String(r.latency.p50), String(r.latency.p99), String(Math.round(r.requests.average)), String(r.non2xx + r.errors)]);
-      }
+    for (const mode of MODES) {
+      const server = await startChild(url, '--serve', mode.env);
+      child = server.child;
+      await measureLists(server.baseURL, url, mode, figures, rows);
+      await stop(child);
+      child = undefined;
     }
-    await stop(child);
-    child = undefined;
     const floor = await measureFloor(url);
     rows.push(['floor: bare route', '100', String(floor.floor_p50_ms_100c), String(floor.floor_p99_ms_100c), String(floor.floor_rps_100c), '0']);
     rows.push(['floor: bare route + SELECT 1', '100', String(floor.floor_db_p50_ms_100c), String(floor.floor_db_p99_ms_100c), String(floor.floor_db_rps_100c), '0']);

@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/errors';
 import { installGuard, type RouteRecord } from './http/guard';
 import { createBroker } from './realtime/broker';
 import { AuthCache, type AuthCacheOptions } from './modules/session/authCache';
+import { ListCache, type ListCacheOptions } from './lib/listCache';
 import { installClient } from './http/static';
 import { installZodMessages } from './http/zod-messages';
 import { DEFAULT_SCRYPT_N } from './lib/password';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   docs?: boolean;
   /** Per-process cache of the guard's session, user and permission lookups; false reads the database on every request. */
   authCache?: AuthCacheOptions | false;
+  /** Per-process cache of list pages (server/lib/listCache.ts); false reads the database on every request. */
+  listCache?: ListCacheOptions | false;
   /** Job scheduler settings; the scheduler is built here but only runs once started (main.ts). */
   scheduler?: Partial<SchedulerSettings>;
 }
@@ -70,6 +73,8 @@ export interface BossApp extends FastifyInstance {
   apiRoutes: RouteRecord[];
   /** The guard's cache of sessions, users and permissions (tests look at it). */
   authCache: AuthCache;
+  /** The cache of list pages (tests look at it). */
+  listCache: ListCache;
 }
 
 /** Applies pending migrations and seeds an empty database. */
@@ -105,11 +110,14 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
     captchaText: opts.captchaText ?? (() => randomCaptchaText(4)),
     log: app.log,
     production,
+    lists: new ListCache(opts.listCache || undefined),
   };
 
   app.apiRoutes = [];
   const authCache = (app.authCache = new AuthCache(deps.db, opts.authCache || undefined));
   installGuard(app, deps, app.apiRoutes, authCache);
+  app.listCache = deps.lists;
+  deps.lists.installWriteHook(app);
   // Request start (operation-log cost) and session last-seen (online users), for every route.
   await app.register(activityHooks, { db: deps.db });
 
@@ -168,6 +176,9 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   // The cache starts caching once the broker delivers the database's change notices to it.
   if (opts.authCache !== false) authCache.attach(await createBroker(deps.db, app.log));
   app.addHook('onClose', async () => authCache.detach());
+  // Likewise the list cache (never attached when turned off, so it never caches).
+  if (opts.listCache !== false) deps.lists.attach(await createBroker(deps.db, app.log));
+  app.addHook('onClose', async () => deps.lists.detach());
 
   await installClient(app, opts.distDir ?? null);
   return app;

@@ -15,6 +15,8 @@ export interface AppDeps {
   captchaText: () => string;
   log: FastifyBaseLogger;
   production: boolean;
+  /** Recent list pages of this process, dropped when what they were read from changes. */
+  lists: import('./lib/listCache').ListCache;
 }
 
 /** What each module's routes plugin is registered with. */

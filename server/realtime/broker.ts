@@ -3,6 +3,7 @@
 // sockets. PGlite is one process, so an in-process broker is enough; on PostgreSQL a dedicated
 // connection LISTENs on 'boss_notify' and publishers NOTIFY through the pool. The same connection
 // listens on the topic channels (TOPIC_CHANNELS), which carry short texts such as cache invalidations.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -20,6 +21,13 @@ export const TOPIC_CHANNELS = {
    * Sent by the database itself (migration 0009's triggers), on commit of any change they cover.
    */
   authCache: 'boss_auth',
+  /**
+   * '<table name>': a statement changed that table; drop the list pages read from it
+   * (server/lib/listCache.ts). Sent by the database itself (migration 0011's triggers), on commit.
+   */
+  tables: 'boss_tables',
+  /** Markers of settle(): once one comes back, every notice committed before it was sent has been delivered. */
+  sync: 'boss_sync',
 } as const;
 export type TopicChannel = (typeof TOPIC_CHANNELS)[keyof typeof TOPIC_CHANNELS];
 /** A topic handler gets the message text, or null when messages may have been lost (the listener reconnected). */
@@ -45,6 +53,11 @@ export interface Broker {
   onMessage(handler: (m: FanOut) => void): void;
   publishTopic(channel: TopicChannel, payload: string): Promise<void>;
   onTopic(channel: TopicChannel, handler: TopicHandler): void;
+  /**
+   * Resolves once every notice committed before the call has reached this process's subscribers
+   * (a marker sent now comes back after them: PostgreSQL delivers notices in commit order).
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -118,6 +131,8 @@ export class LocalBroker implements Broker {
   onTopic(channel: TopicChannel, handler: TopicHandler): void {
     this.topics.add(channel, handler);
   }
+  /** PGlite hands its notices to listeners before the statement that sent them resolves. */
+  async settle(): Promise<void> {}
   async publish(m: FanOut): Promise<void> {
     // Round-trip through JSON like the PostgreSQL broker, so both deliver the same thing.
     const copy = JSON.parse(JSON.stringify(m)) as FanOut;
@@ -143,6 +158,8 @@ export class PgBroker implements Broker {
   private retry: NodeJS.Timeout | null = null;
   /** Set once a listener was lost: the next successful LISTEN tells topic subscribers to resync. */
   private lost = false;
+  /** settle() markers waiting to come back, by payload. */
+  private readonly markers = new Map<string, () => void>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -157,6 +174,7 @@ export class PgBroker implements Broker {
   async start(): Promise<void> {
     const client = new pg.Client(this.pool.options);
     client.on('notification', (n) => {
+      if (n.channel === TOPIC_CHANNELS.sync) return this.markers.get(n.payload ?? '')?.();
       if ((TOPICS as string[]).includes(n.channel)) return this.topics.deliver(n.channel, n.payload ?? '');
       if (n.channel !== NOTIFY_CHANNEL || !n.payload) return;
       let parsed: unknown;
@@ -188,6 +206,8 @@ export class PgBroker implements Broker {
     this.lost = true;
     // Subscribers learn at once that messages may be missed from now on (and again on relisten).
     this.topics.resync();
+    // Nothing waits for a marker the lost listener will never hear: the resync covered it.
+    for (const done of [...this.markers.values()]) done();
     dead.end().catch(() => {});
     this.retry = setTimeout(() => {
       this.retry = null;
@@ -214,6 +234,26 @@ export class PgBroker implements Broker {
 
   onTopic(channel: TopicChannel, handler: TopicHandler): void {
     this.topics.add(channel, handler);
+  }
+
+  async settle(timeoutMs = 5000): Promise<void> {
+    if (!this.listening) return;
+    const marker = randomUUID();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('notification listener did not answer')), timeoutMs);
+        this.markers.set(marker, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        this.pool.query('SELECT pg_notify($1, $2)', [TOPIC_CHANNELS.sync, marker]).catch((err: Error) => {
+          clearTimeout(timer);
+          reject(err);
+        });
+      });
+    } finally {
+      this.markers.delete(marker);
+    }
   }
 
   async close(): Promise<void> {

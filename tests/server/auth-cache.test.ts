@@ -11,18 +11,9 @@ import { MSG } from '../../contract/messages';
 import type { BossApp } from '../../server/app';
 import { brokerOf, TOPIC_CHANNELS } from '../../server/realtime/broker';
 import { createSession } from '../../server/modules/session/service';
-import { BACKENDS, call, login, startApp, startPeerApp, type BackendName, type TestApp } from './helpers';
+import { BACKENDS, call, login, startApp, startPeerApp, type BackendName, type TestApp, until } from './helpers';
 
 const LONG = { ttlMs: 600_000 };
-
-async function until(what: string, check: () => Promise<boolean>, ms = 2000): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - start;
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 let markers = 0;
 /**

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { brokerOf } from '../../server/realtime/broker';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } from '../../contract/constants';
 import { DEFAULT_SIGN_SECRET, encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
@@ -66,7 +67,13 @@ export async function startApp(backend: BackendName, extra: Partial<BuildOptions
     url.pathname = `/${name}`;
     const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
     database = fromPool(pool);
-    sqlFn = async (text, params) => (await pool.query(text, params)).rows as never;
+    // What a statement changed reaches the app's caches before the test goes on (as it does at once
+    // on PGlite): the change notices of a commit arrive on the app's listener a moment later.
+    sqlFn = async (text, params) => {
+      const rows = (await pool.query(text, params)).rows as never;
+      await brokerOf(database.db)?.settle();
+      return rows;
+    };
     dropDb = async () => {
       const a = new pg.Client({ connectionString: PG_ADMIN_URL });
       await a.connect();
@@ -164,4 +171,14 @@ export async function startPeerApp(t: TestApp, extra: Partial<BuildOptions> = {}
       await database.close();
     },
   };
+}
+
+/** Polls `check` every 10 ms until it holds; how long that took, or an error after `ms`. */
+export async function until(what: string, check: () => Promise<boolean>, ms = 2000): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -22,7 +22,7 @@ import { authOf } from '../../http/guard';
 import { AppError, sysFail, sysOk } from '../../http/envelope';
 import { contentTypeOf, defaultUploadRoot, isImage, localFileStore, type FileStore } from './files';
 import { exportRows, importUsers, USER_EXPORT_COLUMNS } from './userImport';
-import { listUsers, USER_RESOURCE, usersForExport } from './userQuery';
+import { listUsers, USER_LIST_TABLES, USER_RESOURCE, usersForExport } from './userQuery';
 import { addUser, changePassword, deleteUsers, editUser, freezeUsers, roleIdsOf, takenField } from './userService';
 import { sendXlsx, toXlsx, uploadedFiles } from './xlsx';
 
@@ -41,7 +41,9 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
   const tags = ['system-user'];
 
   app.get(ADMIN_P.userList, { schema: { querystring: listQuery, tags }, config: { permission: USER_PERMS.list } }, async (req) => {
-    return sysOk(await listUsers(deps.db, parsedList(req.query), authOf(req).tenantId));
+    const q = parsedList(req.query);
+    const { tenantId } = authOf(req);
+    return sysOk(await deps.lists.through(`users|${tenantId}|${JSON.stringify(q)}`, USER_LIST_TABLES, () => listUsers(deps.db, q, tenantId)));
   });
 
   app.post(ADMIN_P.userAdd, { schema: { body: userAddBody, tags }, config: { permission: USER_PERMS.add, signed: true } }, async (req) => {

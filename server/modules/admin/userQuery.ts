@@ -149,6 +149,9 @@ async function pageOfUsers(db: Db, where: SQL | undefined, q: ListQuery, offset:
   return db.select(columns).from(users).innerJoin(page, eq(page.id, users.id)).orderBy(...order);
 }
 
+/** The tables listUsers reads (the list cache drops its pages when one changes; migration 0011). */
+export const USER_LIST_TABLES = ['users', 'user_groups', 'groups', 'user_departs', 'departments'] as const;
+
 export async function listUsers(db: Db, q: ListQuery, tenantId: string, extra: (SQL | undefined)[] = []): Promise<PageResult<SysUserRow>> {
   const where = whereOf(q, USER_RESOURCE, [inTenant(tenantId), ...extra]);
   return asClientError(async () => {

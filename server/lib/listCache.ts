@@ -1,0 +1,118 @@
+// Per-process cache of list pages (the user list first: a million rows, read far more often than
+// written, and 100 clients asking for its first page at once is what the list benchmark measures).
+//
+// An entry is one page as the handler answered it, under a key naming everything the answer depends
+// on (resource, tenant, the parsed query), with the tables it was read from. It is dropped when a
+// statement changes one of those tables: every process hears of every committed change from the
+// database itself (migration 0011's triggers NOTIFY 'boss_tables' with the table's name; the broker
+// delivers it here). This process's own write requests also drop everything when they answer, so a
+// client that writes and then lists here never sees the page from before its write, even if the
+// database's notice is still on its way. Nothing is cached while the broker cannot promise delivery
+// (its listener lost), a read that started before a change is never stored after it (the epoch), and
+// concurrent callers of one key share one read. An entry lives at most ttlMs.
+import { LRUCache } from 'lru-cache';
+import type { FastifyInstance } from 'fastify';
+import { TOPIC_CHANNELS, type Broker } from '../realtime/broker';
+
+export interface ListCacheOptions {
+  /** Longest life of an entry (the bound if a change notice were ever lost). */
+  ttlMs?: number;
+  /** Entries kept (pages of every list and tenant together). */
+  max?: number;
+}
+export const LIST_CACHE_DEFAULTS: Required<ListCacheOptions> = { ttlMs: 60_000, max: 500 };
+
+interface Entry {
+  tables: readonly string[];
+  value: object;
+}
+
+/** Request methods that change nothing: every other one drops the cache when it answers. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export class ListCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly inflight = new Map<string, Promise<object>>();
+  private epoch = 0;
+  private broker: Broker | null = null;
+  /** Reads answered from an entry, and reads that went to the database (tests, diagnostics). */
+  readonly stats = { hits: 0, reads: 0 };
+
+  constructor(opts: ListCacheOptions = {}) {
+    const { ttlMs, max } = { ...LIST_CACHE_DEFAULTS, ...opts };
+    this.entries = new LRUCache<string, Entry>({ max, ttl: ttlMs, ttlAutopurge: false });
+  }
+
+  /** Starts caching: from now on the broker tells this cache about every committed change. */
+  attach(broker: Broker): void {
+    this.broker = broker;
+    broker.onTopic(TOPIC_CHANNELS.tables, (table) => this.forget(table));
+    this.forget(null);
+  }
+
+  detach(): void {
+    this.broker = null;
+    this.forget(null);
+  }
+
+  /** Caching only while every change is sure to reach this process. */
+  get live(): boolean {
+    return this.broker?.listening === true;
+  }
+
+  /** Entries held now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Drops the pages read from `table`, or every page (null: a change of anything, or notices may be lost). */
+  forget(table: string | null): void {
+    this.epoch++;
+    this.inflight.clear();
+    if (table === null) return this.entries.clear();
+    const gone: string[] = [];
+    for (const [key, e] of this.entries.entries()) if (e.tables.includes(table)) gone.push(key);
+    for (const key of gone) this.entries.delete(key);
+  }
+
+  /**
+   * The cached page of `key`, else one read shared by concurrent callers and kept only if no change
+   * was heard while it ran. `tables` are all the tables `read` reads; a failed read is not kept.
+   */
+  async through<T extends object>(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+    if (!this.live) {
+      this.stats.reads++;
+      return read();
+    }
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.stats.hits++;
+      return hit.value as T;
+    }
+    const pending = this.inflight.get(key);
+    if (pending) {
+      this.stats.hits++;
+      return pending as Promise<T>;
+    }
+    this.stats.reads++;
+    const epoch = this.epoch;
+    const p = read()
+      .then((value) => {
+        if (epoch === this.epoch && this.live) this.entries.set(key, { tables, value });
+        return value;
+      })
+      .finally(() => {
+        if (this.inflight.get(key) === p) this.inflight.delete(key);
+      });
+    this.inflight.set(key, p);
+    return p;
+  }
+
+  /** Drops every page when a request that may have written answers (before the client hears of it). */
+  installWriteHook(app: FastifyInstance): void {
+    app.addHook('onSend', async (req, _reply, payload) => {
+      if (!SAFE_METHODS.has(req.method)) this.forget(null);
+      return payload;
+    });
+  }
+}
