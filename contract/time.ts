@@ -13,11 +13,42 @@ const WALL_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?
 
 interface Parts { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
-function partsOf(d: Date): Parts {
+function intlParts(d: Date): Parts {
   const all = wallClock.formatToParts(d);
   const n = (t: Intl.DateTimeFormatPartTypes) => Number(all.find((p) => p.type === t)?.value ?? 0);
   // Some engines print midnight as hour 24 with hour12: false.
   return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour') % 24, minute: n('minute'), second: n('second') };
+}
+
+const DAY_MS = 86_400_000;
+/** The zone's offset (wall − instant, ms) at an instant, through Intl. */
+function intlOffset(ms: number): number {
+  const p = intlParts(new Date(ms));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (ms - (((ms % 1000) + 1000) % 1000));
+}
+/**
+ * The zone's offset through each UTC day seen, by day number; null for a day on which it changes.
+ * Intl costs some ten microseconds a call, and a list page formats dozens of times: with this, a day
+ * costs two calls and each time on it a little arithmetic.
+ */
+const dayOffsets = new Map<number, number | null>();
+function offsetOfDay(day: number): number | null {
+  let off = dayOffsets.get(day);
+  if (off === undefined) {
+    const first = intlOffset(day * DAY_MS);
+    off = intlOffset((day + 1) * DAY_MS - 1000) === first ? first : null;
+    if (dayOffsets.size >= 4096) dayOffsets.clear();
+    dayOffsets.set(day, off);
+  }
+  return off;
+}
+
+function partsOf(d: Date): Parts {
+  const ms = d.getTime();
+  const off = offsetOfDay(Math.floor(ms / DAY_MS));
+  if (off === null) return intlParts(d);
+  const w = new Date(ms + off);
+  return { year: w.getUTCFullYear(), month: w.getUTCMonth() + 1, day: w.getUTCDate(), hour: w.getUTCHours(), minute: w.getUTCMinutes(), second: w.getUTCSeconds() };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -60,6 +61,26 @@ export function fromPool(pool: pg.Pool): Database {
     },
     close: () => pool.end(),
   };
+}
+
+/** A statement Drizzle built once (`.toSQL()`), run by name: see queryArrays. */
+export interface NamedStatement {
+  /** The server-side name ('' for PostgreSQL's unnamed statement, planned on every call). */
+  name: string;
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Runs a built statement with `values` filling its placeholders and answers its rows as arrays, in
+ * select order (no per-field mapping). On PostgreSQL a named statement is parsed once per pooled
+ * connection and afterwards only bound and executed; PGlite has one connection and plans each call.
+ */
+export async function queryArrays(db: Db, s: NamedStatement, values: Record<string, unknown>): Promise<unknown[][]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const params = fillPlaceholders(s.params, values);
+  if (client instanceof pg.Pool) return (await client.query<unknown[]>({ name: s.name || undefined, text: s.sql, values: params, rowMode: 'array' })).rows;
+  return (await (client as PGlite).query<unknown[]>(s.sql, params, { rowMode: 'array' })).rows;
 }
 
 export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {

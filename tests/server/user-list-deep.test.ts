@@ -90,4 +90,36 @@ describe.each(BACKENDS)('user list deep pages on %s', (backend: BackendName) => 
     const [{ n }] = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE id LIKE 'deep-%'`);
     expect(n).toBe(MEMBERS);
   });
+
+  it('runs calls of one shape through one prepared statement, each with its own values', async () => {
+    const ids = async (query: Record<string, string>) => {
+      const res = await list({ column: 'createTime', order: 'desc', pageNo: '1', pageSize: '10', ...query });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().result.records as { id: string }[]).map((r) => r.id);
+    };
+    /** The first `size` tenant-0 ids matching `cond` (SQL over users u), skipping `skip`, in list order. */
+    const want = async (cond: string, params: unknown[], size = 10, skip = 0) =>
+      (
+        await t.sql<{ id: string }>(
+          `SELECT u.id FROM users u WHERE ${cond} AND EXISTS (SELECT 1 FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id AND g.tenant_id = '0')
+            ORDER BY u.created_at DESC, u.id ASC LIMIT ${size} OFFSET ${skip}`,
+          params,
+        )
+      ).map((r) => r.id);
+    // Each pair is one shape with two sets of values; the second call reuses the first's statement.
+    expect(await ids({ status: '1' })).toEqual(await want('u.status = $1', [1]));
+    expect(await ids({ status: '2' })).toEqual(await want('u.status = $1', [2]));
+    expect(await ids({ realname: '*深11*' })).toEqual(await want(`u.realname LIKE $1`, ['%深11%']));
+    expect(await ids({ realname: '*深12*' })).toEqual(await want(`u.realname LIKE $1`, ['%深12%']));
+    const window = (from: string, to: string) => ({ createTime_begin: from, createTime_end: to });
+    expect(await ids(window('2020-01-01 08:30:00', '2020-01-01 09:00:00'))).toEqual(await want(`u.created_at >= $1 AND u.created_at <= $2`, ['2020-01-01T00:30:00Z', '2020-01-01T01:00:00Z']));
+    expect(await ids(window('2020-01-01 10:00:00', '2020-01-01 10:20:00'))).toEqual(await want(`u.created_at >= $1 AND u.created_at <= $2`, ['2020-01-01T02:00:00Z', '2020-01-01T02:20:00Z']));
+    const inList = (a: string, b: string) => ({ superQueryParams: JSON.stringify([{ field: 'username', rule: 'in', val: `${a},${b}` }, { field: 'status', rule: 'eq', val: '1' }]), superQueryMatchType: 'and' });
+    expect(await ids(inList('deep3', 'deep4'))).toEqual(await want(`u.username IN ($1, $2) AND u.status = 1`, ['deep3', 'deep4']));
+    expect(await ids(inList('deep8', 'deep9'))).toEqual(await want(`u.username IN ($1, $2) AND u.status = 1`, ['deep8', 'deep9']));
+    // A page size the list does not offer travels as a value; pages past the first carry an offset.
+    expect(await ids({ status: '1', pageSize: '7', pageNo: '3' })).toEqual(await want('u.status = $1', [1], 7, 14));
+    expect(await ids({ status: '2', pageSize: '7', pageNo: '2' })).toEqual(await want('u.status = $1', [2], 7, 7));
+    expect(await ids({ status: '1', pageNo: '4' })).toEqual(await want('u.status = $1', [1], 10, 30));
+  });
 });

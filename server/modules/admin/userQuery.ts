@@ -4,11 +4,12 @@ import { and, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { USER_LIST_FIELDS, USER_STATUS_TEXT, type SysUserRow } from '../../../contract/api/admin';
 import type { ListQuery, PageResult } from '../../../contract/listQuery';
-import type { Db } from '../../db/client';
+import { queryArrays, type Db, type NamedStatement } from '../../db/client';
 import { groups, userGroups, users } from '../../db/schema';
 import { AppError } from '../../http/envelope';
-import { orderOf, whereOf, type ListResource } from '../../lib/listSql';
+import { listShape, orderOf, Placeholders, whereOf, type ListResource } from '../../lib/listSql';
 import { formatDateTime } from '../../../contract/time';
+import { PAGE_SIZE_OPTIONS_LIST } from '../../../contract/constants';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -35,9 +36,10 @@ export const USER_RESOURCE: ListResource = {
 
 /**
  * The user has a group in the tenant. The tenant's few group ids are read once per statement, so
- * each user costs one probe of user_groups' primary key (user_id, group_id) and no join.
+ * each user costs one probe of user_groups' primary key (user_id, group_id) and no join. The tenant id is a
+ * value or a placeholder (a prepared page statement).
  */
-export function inTenant(tenantId: string): SQL {
+export function inTenant(tenantId: unknown): SQL {
   return exists(
     sql`(SELECT 1 FROM ${userGroups} WHERE ${userGroups.userId} = ${users.id} AND ${userGroups.groupId} = ANY(ARRAY(SELECT ${groups.id} FROM ${groups} WHERE ${groups.tenantId} = ${tenantId})))`,
   );
@@ -61,15 +63,39 @@ const fmt = (d: Date) => formatDateTime(d);
  * listed row. Written with its own aliases: in a one-table select Drizzle leaves column names
  * unqualified in the select list, and an unqualified "id" would bind to the subquery's tables.
  */
-const departsIn = (tenantId: string) =>
+const departsIn = (tenantId: unknown) =>
   sql<[string, string][] | null>`(SELECT json_agg(json_build_array(d.id, d.depart_name) ORDER BY d.org_code) FROM user_departs ud INNER JOIN departments d ON d.id = ud.depart_id WHERE ud.user_id = "users"."id" AND d.tenant_id = ${tenantId})`;
 
-interface Listed {
-  user: UserRecord;
-  departs: [string, string][] | null;
+/** The user columns a list row shows, in select order (listUsers reads its rows by position). */
+const LIST_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  realname: users.realname,
+  avatar: users.avatar,
+  sex: users.sex,
+  mobile: users.mobile,
+  email: users.email,
+  telephone: users.telephone,
+  birthday: users.birthday,
+  post: users.post,
+  workNo: users.workNo,
+  status: users.status,
+  orgCode: users.orgCode,
+  createdAt: users.createdAt,
+  createdBy: users.createdBy,
+} as const;
+type ListedUser = Pick<UserRecord, keyof typeof LIST_COLUMNS>;
+const LIST_KEYS = Object.keys(LIST_COLUMNS) as (keyof typeof LIST_COLUMNS)[];
+
+/** A page row as queryArrays answers it: LIST_COLUMNS in order, then the departments. */
+function listedOf(row: unknown[]): { user: ListedUser; departs: [string, string][] | null } {
+  const user: Record<string, unknown> = {};
+  for (let i = 0; i < LIST_KEYS.length; i++) user[LIST_KEYS[i]] = row[i];
+  if (!(user.createdAt instanceof Date)) user.createdAt = new Date(user.createdAt as string);
+  return { user: user as ListedUser, departs: row[LIST_KEYS.length] as [string, string][] | null };
 }
 
-function wireRow({ user: u, departs }: Listed): SysUserRow {
+function wireRow({ user: u, departs }: { user: ListedUser; departs: [string, string][] | null }): SysUserRow {
   const mine = departs ?? [];
   const status = String(u.status);
   return {
@@ -112,19 +138,15 @@ const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? (res as T[]) : ((
 const estimatesOf = new WeakMap<Db, LRUCache<string, number>>();
 
 /**
- * The planner's row estimate of the users matching `where` (EXPLAIN, nothing is read), cached under
- * `key` (what `where` was built from), else under the statement's text and parameters.
+ * The planner's row estimate of the users matching `where()` (EXPLAIN, nothing is read), cached under
+ * `key` (what `where` is built from; nothing is built on a hit).
  */
-async function estimatedUsers(db: Db, where: SQL | undefined, key?: string): Promise<number> {
-  const count = db.select({ one: sql`1` }).from(users).where(where);
-  if (key === undefined) {
-    const { sql: text, params } = count.toSQL();
-    key = `${text}\u0000${JSON.stringify(params)}`;
-  }
+async function estimatedUsers(db: Db, where: () => SQL | undefined, key: string): Promise<number> {
   let estimates = estimatesOf.get(db);
   if (!estimates) estimatesOf.set(db, (estimates = new LRUCache<string, number>({ max: 1000, ttl: 10_000 })));
   const known = estimates.get(key);
   if (known !== undefined) return known;
+  const count = db.select({ one: sql`1` }).from(users).where(where());
   const plan = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`EXPLAIN (FORMAT JSON) ${count}`))[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
   const estimate = Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
@@ -132,38 +154,81 @@ async function estimatedUsers(db: Db, where: SQL | undefined, key?: string): Pro
   return estimate;
 }
 
+/**
+ * LIMIT of a page. A size the list offers (PAGE_SIZE_OPTIONS_LIST) is written into the statement
+ * from that list, never from the request: with a known LIMIT the database keeps one generic plan per
+ * prepared statement instead of planning every call (with LIMIT as a parameter it must guess a tenth
+ * of the table, and finds no generic plan good enough). Other sizes travel as a placeholder.
+ */
+function limitOf(size: number, ph: Placeholders): number {
+  const offered = PAGE_SIZE_OPTIONS_LIST.find((n) => n === size);
+  // Drizzle writes an SQL chunk or a placeholder given as the limit as it is.
+  return (offered === undefined ? ph.bind(size) : sql.raw(String(offered))) as number;
+}
+
 /** From this many skipped rows on, a page's ids are found before its rows (see pageOfUsers). */
 export const DEFERRED_JOIN_OFFSET = 1000;
 
+/** Shapes whose statements are named (prepared on the server once per connection), at most. */
+const MAX_NAMED_SHAPES = 200;
+/** The page statement of each shape, per database: built once, then only executed. */
+const pageStatementsOf = new WeakMap<Db, LRUCache<string, NamedStatement>>();
+let namedShapes = 0;
+
 /**
- * One page of users in list order. Deep pages find the page's ids first (a deferred join): on an
- * index that holds the filter and sort columns that part reads no table row of the skipped ones,
- * and only the page's own rows are then fetched whole. Near the top the plain query is cheaper
- * (the join costs more planning than the few skipped rows).
+ * One page of users in list order: the statement of the query's shape (listShape, the page size,
+ * and where the page is) with this call's values. Every value is a placeholder, so calls of one shape
+ * share one statement that Drizzle built once and, on PostgreSQL, one named statement each connection
+ * parses once; the first page has no OFFSET at all, so its statement keeps one generic plan (an
+ * OFFSET parameter makes the planner guess a tenth of the table, as LIMIT would: see limitOf). Deep
+ * pages find the page's ids first (a deferred join): on an index that holds the filter and sort
+ * columns that part reads no table row of the skipped ones, and only the page's own rows are then
+ * fetched whole; near the top the plain query is cheaper.
  */
-async function pageOfUsers(db: Db, where: SQL | undefined, q: ListQuery, offset: number, tenantId: string): Promise<Listed[]> {
-  const order = orderOf(q, USER_RESOURCE);
-  const columns = { user: users, departs: departsIn(tenantId) };
-  if (offset < DEFERRED_JOIN_OFFSET) return db.select(columns).from(users).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
-  const page = db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(q.pageSize).offset(offset).as('page');
-  return db.select(columns).from(users).innerJoin(page, eq(page.id, users.id)).orderBy(...order);
+async function pageOfUsers(db: Db, q: ListQuery, offset: number, tenantId: string) {
+  const at = offset === 0 ? 'top' : offset < DEFERRED_JOIN_OFFSET ? 'near' : 'deep';
+  const key = JSON.stringify([listShape(q), PAGE_SIZE_OPTIONS_LIST.includes(q.pageSize) ? q.pageSize : 0, at]);
+  // Bound in the order the statement was built with: the same names for every call of the shape.
+  const ph = new Placeholders();
+  const tenant = ph.bind(tenantId);
+  const conditions = whereOf(q, USER_RESOURCE, [inTenant(ph.bind(tenantId))], ph.bind);
+  const limit = limitOf(q.pageSize, ph);
+  const skip = at === 'top' ? undefined : (ph.bind(offset) as number);
+  let statements = pageStatementsOf.get(db);
+  if (!statements) pageStatementsOf.set(db, (statements = new LRUCache<string, NamedStatement>({ max: 500 })));
+  let statement = statements.get(key);
+  if (!statement) {
+    const order = orderOf(q, USER_RESOURCE);
+    const columns = { ...LIST_COLUMNS, departs: departsIn(tenant) };
+    let query;
+    if (at === 'deep') {
+      const page = db.select({ id: users.id }).from(users).where(conditions).orderBy(...order).limit(limit).offset(skip!).as('page');
+      query = db.select(columns).from(users).innerJoin(page, eq(page.id, users.id)).orderBy(...order);
+    } else {
+      const top = db.select(columns).from(users).where(conditions).orderBy(...order).limit(limit);
+      query = skip === undefined ? top : top.offset(skip);
+    }
+    // Unnamed (planned each time) once MAX_NAMED_SHAPES are named.
+    statement = { ...query.toSQL(), name: namedShapes < MAX_NAMED_SHAPES ? `user_page_${++namedShapes}` : '' };
+    statements.set(key, statement);
+  }
+  return (await queryArrays(db, statement, ph.values)).map(listedOf);
 }
 
 /** The tables listUsers reads (the list cache drops its pages when one changes; migration 0011). */
 export const USER_LIST_TABLES = ['users', 'user_groups', 'groups', 'user_departs', 'departments'] as const;
 
-export async function listUsers(db: Db, q: ListQuery, tenantId: string, extra: (SQL | undefined)[] = []): Promise<PageResult<SysUserRow>> {
-  const where = whereOf(q, USER_RESOURCE, [inTenant(tenantId), ...extra]);
+export async function listUsers(db: Db, q: ListQuery, tenantId: string): Promise<PageResult<SysUserRow>> {
   return asClientError(async () => {
     const offset = (q.pageNo - 1) * q.pageSize;
-    const list = await pageOfUsers(db, where, q, offset, tenantId);
+    const list = await pageOfUsers(db, q, offset, tenantId);
     let total: number;
     // A short page that is not past the end tells the exact total without counting.
     if (list.length > 0 && list.length < q.pageSize) total = offset + list.length;
     else {
-      // The conditions alone name the statement when no caller-built condition is added.
-      const estimate = await estimatedUsers(db, where, extra.length ? undefined : JSON.stringify([tenantId, q.where, q.superQuery ?? null]));
-      total = estimate > EXACT_COUNT_LIMIT ? Math.max(estimate, offset + list.length) : Number((await db.select({ n: count() }).from(users).where(where))[0].n);
+      const where = () => whereOf(q, USER_RESOURCE, [inTenant(tenantId)]);
+      const estimate = await estimatedUsers(db, where, JSON.stringify([tenantId, q.where, q.superQuery ?? null]));
+      total = estimate > EXACT_COUNT_LIMIT ? Math.max(estimate, offset + list.length) : Number((await db.select({ n: count() }).from(users).where(where()))[0].n);
     }
     return { records: list.map(wireRow), total, size: q.pageSize, current: q.pageNo };
   });
