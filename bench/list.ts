@@ -97,15 +97,19 @@ async function load(url: string) {
   try {
     const started = Date.now();
     // Every bench user shares admin's password hash (nobody signs in as them). created_at is one
-    // user every 95 s back from now (three years); every 10th is frozen; sex alternates.
+    // user every 95 s back from now (three years); every 10th is frozen; sex alternates. Every third
+    // is in g-plat, the rest in g-org; tenant_ids is written as migration 0012's triggers would keep
+    // it, so their pass after the user_groups insert finds nothing to change.
     await c.query(
-      `INSERT INTO users (id, username, realname, password_hash, mobile, sex, org_code, status, post, work_no, created_by, created_at, updated_at)
+      `INSERT INTO users (id, username, realname, password_hash, mobile, sex, org_code, status, post, work_no, created_by, created_at, updated_at, tenant_ids)
        SELECT 'bu-' || lpad(g::text, 7, '0'), 'bench' || lpad(g::text, 7, '0'), '压测用户' || g,
               (SELECT password_hash FROM users WHERE username = 'admin'),
               '139' || lpad(g::text, 8, '0'), 1 + g % 2,
               (ARRAY['A01', 'A01A01', 'A01A02', 'A01A03'])[1 + g % 4],
               CASE WHEN g % 10 = 0 THEN 2 ELSE 1 END, '职员', 'W' || g, 'admin',
-              now() - make_interval(secs => g * 95), now()
+              now() - make_interval(secs => g * 95), now(),
+              CASE WHEN g % 3 = 0 THEN (SELECT ARRAY[tenant_id] FROM groups WHERE id = 'g-plat')
+                   ELSE (SELECT ARRAY[tenant_id] FROM groups WHERE id = 'g-org') END
          FROM generate_series(1, $1::int) AS g`,
       [USERS],
     );
@@ -116,8 +120,8 @@ async function load(url: string) {
       [USERS],
     );
     // Statistics for every table, groups included (a 4-row table autovacuum may never analyze; without
-    // them the planner misjudges the tenant semi-join and picks plans a thousand times slower), and
-    // the visibility map, so index-only probes of user_groups skip the heap, as autovacuum would.
+    // them the planner misjudges joins and picks plans a thousand times slower), and the visibility
+    // map, so index-only scans of the list index skip the heap, as autovacuum would.
     await c.query('VACUUM ANALYZE');
     console.log(`[bench] loaded ${USERS.toLocaleString()} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -13,13 +13,10 @@ BEGIN
 END;
 $$;
 
--- What the user list reads (USER_LIST_TABLES in server/modules/admin/userQuery.ts): the users, their
--- groups and the groups' tenants (tenant scope), and their departments (names shown in the list).
+-- What the user list reads (USER_LIST_TABLES in server/modules/admin/userQuery.ts): the users (their
+-- tenants included: migration 0012 keeps users.tenant_ids, so a change of groups or memberships is a
+-- change of users) and their departments (names shown in the list).
 CREATE TRIGGER users_list_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION boss_table_changed();
-CREATE TRIGGER user_groups_list_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON user_groups
-  FOR EACH STATEMENT EXECUTE FUNCTION boss_table_changed();
-CREATE TRIGGER groups_list_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON groups
   FOR EACH STATEMENT EXECUTE FUNCTION boss_table_changed();
 CREATE TRIGGER user_departs_list_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON user_departs
   FOR EACH STATEMENT EXECUTE FUNCTION boss_table_changed();

@@ -1,5 +1,6 @@
 // Tenants, systems, groups, users, departments, roles and permissions (0001, 0002).
 // Drizzle mirror of ./migrations (the SQL is the truth); see ../schema.ts.
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
@@ -54,6 +55,8 @@ export const users = pgTable('users', {
   workNo: text('work_no'),
   createdBy: text('created_by'),
   updatedBy: text('updated_by'),
+  // 0012_user_tenants.sql: the tenants of the user's groups, kept by triggers (never written here).
+  tenantIds: text('tenant_ids').array().notNull().default(sql`'{}'`),
 });
 
 export const userGroups = pgTable(
