@@ -128,5 +128,9 @@ export interface EntryView {
 export interface HoldView { holdId: string; acctNo: string; amount: string; remaining: string; status: 'open' | 'released' | 'captured'; reason: string; createdAt: string }
 export interface OrderView { orderId: string; kind: 'charge' | 'withdraw'; acctNo: string; amount: string; cardNo: string | null; status: OrderStatus; statusText: string; failReason: string | null; createdAt: string; updatedAt: string }
 export interface PostedView { entryId: string; entryNo: string; replayed: boolean }
-export interface CustomerView { cusCode: string; cusName: string; cusType: CustomerType; status: CustomerStatus; mobile: string | null; createdAt: string }
+export interface CustomerView {
+  cusCode: string; cusName: string; cusType: CustomerType; status: CustomerStatus; mobile: string | null; createdAt: string;
+  /** The latest status change: its reason ('' counts as none), time and who made it; null when never changed. */
+  statusReason: string | null; statusChangedAt: string | null; statusChangedBy: string | null;
+}
 export interface BankCardView { cardNo: string; holderName: string; bankName: string; status: string; createdAt: string }

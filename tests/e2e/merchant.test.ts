@@ -96,6 +96,7 @@ describe('merchantPlatform: customers, distribution and its audit', () => {
     await admin.goto(customerDetailUrl(OTHER));
     await eventually(() => admin.getByTestId('customer-status').innerText()).toBe('停用');
     expect(await admin.getByText('该客户已停用').count()).toBe(1);
+    expect(await admin.getByTestId('customer-disabled-reason').innerText()).toBe('涉嫌违规交易，暂停业务');
     await shot(admin, 'desktop-detail-disabled');
 
     await admin.goto(MERCHANT_CUSTOMER_PATH);

@@ -14,7 +14,7 @@ describe.each(BACKENDS)('ledger conservation (%s)', (backend) => {
     const { ledger } = s.f;
     const accounts = await fundedAccounts(ledger, 'CV', size.customers, 3_000n * 100n);
     // Two customers are disabled: their debits must be refused, credits still land.
-    for (const cusCode of [accounts[0].cusCode, accounts[2].cusCode]) await ledger.setCustomerStatus(ctxOf(), cusCode, 'disabled');
+    for (const cusCode of [accounts[0].cusCode, accounts[2].cusCode]) await ledger.setCustomerStatus(ctxOf(), cusCode, 'disabled', '守恒测试');
     const holds: string[] = [];
     const refusals: Record<string, number> = {};
     const done: Record<string, number> = {};

@@ -3,6 +3,7 @@
 // needs merchantPlatform:cus:info.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_MSG } from '../../contract/listQuery';
+import { LEDGER_PATHS, type CustomerView } from '../../contract/api/ledger';
 import { MERCHANT_PATHS, type CustomerListRow } from '../../contract/api/merchant';
 import { PAY_PATHS } from '../../contract/api/pay';
 import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
@@ -43,6 +44,29 @@ describe.each(BACKENDS)('customer list (%s)', (backend) => {
     const sup = await list({ superQueryMatchType: 'or', superQueryParams: JSON.stringify([{ field: 'cusType', rule: 'eq', val: 'supplier', type: 'string' }]) });
     expect(sup.json.result.records.map((c) => c.cusCode)).toEqual(['C0102']);
     expect((await call(t.app, 'POST', PAY_PATHS.customerEnable, { cusCode: 'C0102' }, { token: admin })).statusCode).toBe(200);
+  });
+
+  it('the detail tells why, by whom and when a customer was disabled; both status calls log their reason', async () => {
+    const detail = async (cusCode: string) => ((await call(t.app, 'POST', LEDGER_PATHS.customerInfo, { cusCode }, { token: admin })).json() as { body: { customer: CustomerView } }).body.customer;
+    const logRows = async () => Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM customer_status_log'))[0].n);
+    expect(await detail('C0101')).toMatchObject({ status: 'enabled', statusReason: null, statusChangedAt: null, statusChangedBy: null });
+
+    const before = Date.now();
+    expect((await call(t.app, 'POST', PAY_PATHS.customerDisable, { cusCode: 'C0101', reason: '涉嫌违规交易' }, { token: admin })).statusCode).toBe(200);
+    const off = await detail('C0101');
+    expect(off).toMatchObject({ status: 'disabled', statusReason: '涉嫌违规交易', statusChangedBy: '系统管理员' });
+    expect(Date.parse(off.statusChangedAt!)).toBeGreaterThanOrEqual(before - 1000);
+
+    // The ledger's own status call logs its reason too (it used to drop it).
+    const viaLedger = await call(t.app, 'POST', LEDGER_PATHS.customerStatus, { cusCode: 'C0101', status: 'enabled', reason: '核查完毕' }, { token: admin });
+    expect(viaLedger.json().body.customer).toMatchObject({ status: 'enabled', statusReason: '核查完毕', statusChangedBy: '系统管理员' });
+
+    // An unknown customer: 404 and no log row.
+    const n = await logRows();
+    const missing = await call(t.app, 'POST', PAY_PATHS.customerDisable, { cusCode: 'C9999', reason: '不存在' }, { token: admin });
+    expect(missing.statusCode).toBe(404);
+    expect(await logRows()).toBe(n);
+    expect((await detail('C0101')).status).toBe('enabled');
   });
 
   it('refuses a sort field outside the allow-list with its message', async () => {

@@ -6,7 +6,11 @@ import { formatFen } from '../../../contract/money';
 import { AppError } from '../../http/envelope';
 import type { SqlConn } from './store';
 
-export interface CustomerRow { id: string; tenant_id: string; cus_code: string; cus_name: string; cus_type: CustomerType; status: 'enabled' | 'disabled'; mobile: string | null; created_at: Date }
+export interface CustomerRow {
+  id: string; tenant_id: string; cus_code: string; cus_name: string; cus_type: CustomerType; status: 'enabled' | 'disabled'; mobile: string | null; created_at: Date;
+  /** The latest status change (customer_status_log): its reason, time and who made it; null when the status never changed. */
+  status_reason: string | null; status_changed_at: Date | null; status_changed_by: string | null;
+}
 interface AccountRow { id: string; account_no: string; account_type: AccountType; account_name: string; status: AccountView['status']; balance: string; frozen: string; cus_code: string | null; created_at: Date; idempotency_key: string | null }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -21,10 +25,22 @@ export function accountView(r: AccountRow): AccountView {
   };
 }
 
-export const customerView = (r: CustomerRow): CustomerView => ({ cusCode: r.cus_code, cusName: r.cus_name, cusType: r.cus_type, status: r.status, mobile: r.mobile, createdAt: iso(r.created_at) });
+export const customerView = (r: CustomerRow): CustomerView => ({
+  cusCode: r.cus_code, cusName: r.cus_name, cusType: r.cus_type, status: r.status, mobile: r.mobile, createdAt: iso(r.created_at),
+  statusReason: r.status_reason || null, statusChangedAt: r.status_changed_at ? iso(r.status_changed_at) : null, statusChangedBy: r.status_changed_by,
+});
 
 export async function customerByCode(c: SqlConn, tenantId: string, cusCode: string): Promise<CustomerRow> {
-  const [r] = await c.query<CustomerRow>('SELECT id::text, tenant_id, cus_code, cus_name, cus_type, status, mobile, created_at FROM customers WHERE tenant_id = $1 AND cus_code = $2', [tenantId, cusCode]);
+  const [r] = await c.query<CustomerRow>(
+    `SELECT cu.id::text, cu.tenant_id, cu.cus_code, cu.cus_name, cu.cus_type, cu.status, cu.mobile, cu.created_at,
+            l.reason AS status_reason, l.created_at AS status_changed_at, COALESCE(u.realname, l.actor_id) AS status_changed_by
+       FROM customers cu
+       LEFT JOIN LATERAL (SELECT reason, created_at, actor_id FROM customer_status_log
+                           WHERE tenant_id = cu.tenant_id AND cus_code = cu.cus_code ORDER BY id DESC LIMIT 1) l ON true
+       LEFT JOIN users u ON u.id = l.actor_id
+      WHERE cu.tenant_id = $1 AND cu.cus_code = $2`,
+    [tenantId, cusCode],
+  );
   if (!r) throw new AppError(404, LEDGER_MSG.customerNotFound);
   return r;
 }
@@ -36,10 +52,12 @@ export async function createCustomer(c: SqlConn, v: { tenantId: string; cusCode:
   return customerByCode(c, v.tenantId, v.cusCode);
 }
 
-export async function setCustomerStatus(c: SqlConn, tenantId: string, cusCode: string, status: 'enabled' | 'disabled'): Promise<CustomerRow> {
-  const rows = await c.query('UPDATE customers SET status = $3, updated_at = now() WHERE tenant_id = $1 AND cus_code = $2 RETURNING id', [tenantId, cusCode, status]);
+/** Enables or disables a customer and logs who did it and why; run it inside a transaction (the status and its log row go together). */
+export async function setCustomerStatus(c: SqlConn, v: { tenantId: string; cusCode: string; status: 'enabled' | 'disabled'; reason: string; actor: string }): Promise<CustomerRow> {
+  const rows = await c.query('UPDATE customers SET status = $3, updated_at = now() WHERE tenant_id = $1 AND cus_code = $2 RETURNING id', [v.tenantId, v.cusCode, v.status]);
   if (!rows.length) throw new AppError(404, LEDGER_MSG.customerNotFound);
-  return customerByCode(c, tenantId, cusCode);
+  await c.query('INSERT INTO customer_status_log (tenant_id, cus_code, status, reason, actor_id) VALUES ($1, $2, $3, $4, $5)', [v.tenantId, v.cusCode, v.status, v.reason, v.actor]);
+  return customerByCode(c, v.tenantId, v.cusCode);
 }
 
 /** Inserts an account under a fresh number, retrying on the (unlikely) clash of two random numbers. */

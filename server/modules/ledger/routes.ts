@@ -108,7 +108,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   app.post(L.LEDGER_PATHS.customerStatus, { schema: { body: L.customerStatusBody, tags, summary: '客户启用/停用' }, config: { permission: L.LEDGER_PERMS.customerStatus } }, async (req) => {
     const ctx = await ctxOf(req);
-    const customer = await ledger.setCustomerStatus(ctx, req.body.cusCode, req.body.status);
+    const customer = await ledger.setCustomerStatus(ctx, req.body.cusCode, req.body.status, req.body.reason);
     return capOk({ customer }, req.body.status === 'enabled' ? '启用成功' : '停用成功');
   });
 

@@ -255,7 +255,8 @@ export class LedgerService {
   }
 
   createCustomer = (v: Parameters<typeof A.createCustomer>[1]) => A.createCustomer(this.store, v).then(A.customerView);
-  setCustomerStatus = (ctx: OpContext, cusCode: string, status: 'enabled' | 'disabled') => A.setCustomerStatus(this.store, ctx.tenantId, cusCode, status).then(A.customerView);
+  setCustomerStatus = (ctx: OpContext, cusCode: string, status: 'enabled' | 'disabled', reason: string) =>
+    this.store.tx((c) => A.setCustomerStatus(c, { tenantId: ctx.tenantId, cusCode, status, reason, actor: ctx.actor })).then(A.customerView);
   openAccount = (ctx: OpContext, v: { cusCode: string; type: CustomerAccountType; idempotencyKey: string }) =>
     this.scoped(ctx, v.cusCode, () => this.store.tx((c) => A.openAccount(c, { tenantId: ctx.tenantId, cusCode: v.cusCode, type: v.type, key: v.idempotencyKey, actor: ctx.actor })));
   bindCard = (ctx: OpContext, v: { cusCode: string; cardNo: string; holderName: string; bankName: string }) =>

@@ -50,9 +50,7 @@ export const acctRoutes: FastifyPluginAsyncZod<AcctOptions> = async (app, { deps
   const setStatus = async (req: FastifyRequest, cusCode: string, status: 'enabled' | 'disabled', reason: string) => {
     const ctx = await ctxOf(req);
     scoped(ctx, cusCode);
-    const customer = await pay.ledger.setCustomerStatus({ tenantId: ctx.tenantId, actor: ctx.actor.id }, cusCode, status);
-    await store.query('INSERT INTO customer_status_log (tenant_id, cus_code, status, reason, actor_id) VALUES ($1, $2, $3, $4, $5)', [ctx.tenantId, cusCode, status, reason, ctx.actor.id]);
-    return customer;
+    return pay.ledger.setCustomerStatus({ tenantId: ctx.tenantId, actor: ctx.actor.id }, cusCode, status, reason);
   };
   app.post(P.PAY_PATHS.customerEnable, { schema: { body: P.customerEnableBody, tags, summary: '启用客户' }, config: { permission: P.PAY_PERMS.customerStatus } }, async (req) =>
     capOk({ customer: await setStatus(req, req.body.cusCode, 'enabled', '') }, '启用成功'),

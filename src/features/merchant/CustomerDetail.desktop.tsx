@@ -5,12 +5,13 @@ import { ACCOUNT_STATUS_TEXT, CUSTOMER_TYPE_TEXT, type AccountView, type EntryVi
 import { PAY_MSG } from '@contract/api/pay';
 import { MERCHANT_CUSTOMER_PATH } from '@contract/pages/merchant';
 import { formatDateTime } from '@contract/time';
+import { yuanText } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
+import { ACCOUNT_STATUS_COLOR } from '@/components/statusTags';
 import { ReasonDialog } from './ReasonDialog';
-import { customerStatusTag, entryAccount, yuanText } from './rules';
+import { customerStatusTag, disabledBy, entryAccount } from './rules';
 import { useCustomerDetail } from './useCustomerDetail';
 
-const money = (v: string) => yuanText(v);
 
 export default function CustomerDetailDesktop() {
   const d = useCustomerDetail();
@@ -19,6 +20,7 @@ export default function CustomerDetailDesktop() {
   const [disabling, setDisabling] = useState(false);
   const c = d.detail?.customer;
   const tag = c ? customerStatusTag(c.status) : null;
+  const off = c ? disabledBy(c) : null;
 
   const enable = () =>
     modal.confirm({
@@ -59,6 +61,9 @@ export default function CustomerDetailDesktop() {
             <Descriptions.Item label="状态"><Tag color={tag!.color} data-testid="customer-status">{tag!.text}</Tag></Descriptions.Item>
             <Descriptions.Item label="手机号">{c.mobile ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="创建时间">{formatDateTime(c.createdAt)}</Descriptions.Item>
+            {off && <Descriptions.Item label="停用原因" span={3}><span data-testid="customer-disabled-reason">{off.reason}</span></Descriptions.Item>}
+            {off && <Descriptions.Item label="停用人">{off.by}</Descriptions.Item>}
+            {off && <Descriptions.Item label="停用时间" span={2}>{off.at}</Descriptions.Item>}
           </Descriptions>
         )}
         {c?.status === 'disabled' && <Alert type="warning" showIcon title="该客户已停用：不能付款、提现，也不能转出或冻结资金。" style={{ marginTop: 12 }} />}
@@ -75,10 +80,10 @@ export default function CustomerDetailDesktop() {
             { dataIndex: 'acctNo', title: '账号', width: 220 },
             { dataIndex: 'acctName', title: '账户名称' },
             { dataIndex: 'acctTypeText', title: '账户类型', width: 120 },
-            { dataIndex: 'status', title: '状态', width: 90, render: (v: AccountView['status']) => <Tag color={v === 'normal' ? 'green' : v === 'frozen' ? 'orange' : 'default'}>{ACCOUNT_STATUS_TEXT[v]}</Tag> },
-            { dataIndex: 'balance', title: '余额', width: 160, align: 'right', render: money },
-            { dataIndex: 'frozen', title: '冻结', width: 140, align: 'right', render: money },
-            { dataIndex: 'available', title: '可用', width: 160, align: 'right', render: (v: string) => <b>{money(v)}</b> },
+            { dataIndex: 'status', title: '状态', width: 90, render: (v: AccountView['status']) => <Tag color={ACCOUNT_STATUS_COLOR[v]}>{ACCOUNT_STATUS_TEXT[v]}</Tag> },
+            { dataIndex: 'balance', title: '余额', width: 160, align: 'right', render: yuanText },
+            { dataIndex: 'frozen', title: '冻结', width: 140, align: 'right', render: yuanText },
+            { dataIndex: 'available', title: '可用', width: 160, align: 'right', render: (v: string) => <b>{yuanText(v)}</b> },
           ]}
         />
         {!!d.detail?.bankCards.length && (
@@ -101,8 +106,8 @@ export default function CustomerDetailDesktop() {
             { dataIndex: 'entryNo', title: '分录号', width: 110 },
             { dataIndex: 'kindText', title: '类型', width: 110 },
             { key: 'acct', title: '账户', width: 220, render: (_: unknown, e) => entryAccount(e, d.acctNos) },
-            { dataIndex: 'amount', title: '金额', width: 150, align: 'right', render: (v: string) => <span style={{ color: v.startsWith('-') ? '#cf1322' : '#389e0d' }}>{v.startsWith('-') ? money(v) : `+${money(v)}`}</span> },
-            { dataIndex: 'balanceAfter', title: '变动后余额', width: 160, align: 'right', render: (v: string | null) => (v === null ? '—' : money(v)) },
+            { dataIndex: 'amount', title: '金额', width: 150, align: 'right', render: (v: string) => <span style={{ color: v.startsWith('-') ? '#cf1322' : '#389e0d' }}>{v.startsWith('-') ? yuanText(v) : `+${yuanText(v)}`}</span> },
+            { dataIndex: 'balanceAfter', title: '变动后余额', width: 160, align: 'right', render: (v: string | null) => (v === null ? '—' : yuanText(v)) },
             { dataIndex: 'reason', title: '摘要', ellipsis: true },
           ]}
         />

@@ -3,18 +3,20 @@ import { Button, Card, Dialog, ErrorBlock, List, NoticeBar, PullToRefresh, Tag, 
 import { ACCOUNT_STATUS_TEXT, CUSTOMER_TYPE_TEXT } from '@contract/api/ledger';
 import { PAY_MSG } from '@contract/api/pay';
 import { formatDateTime } from '@contract/time';
+import { yuanText } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
+import { ACCOUNT_STATUS_COLOR, mobileTagColor } from '@/components/statusTags';
 import { ReasonDialog } from './ReasonDialog';
-import { customerStatusTag, entryAccount, yuanText } from './rules';
+import { customerStatusTag, disabledBy, entryAccount } from './rules';
 import { useCustomerDetail } from './useCustomerDetail';
 
-const TAG = { green: 'success', red: 'danger' } as const;
 
 export default function CustomerDetailMobile() {
   const d = useCustomerDetail();
   const [disabling, setDisabling] = useState(false);
   const c = d.detail?.customer;
   const tag = c ? customerStatusTag(c.status) : null;
+  const off = c ? disabledBy(c) : null;
 
   const enable = async () => {
     if (!c || !(await Dialog.confirm({ title: '启用客户', content: `确定要启用客户 ${c.cusName}（${c.cusCode}）吗？`, confirmText: '启用', cancelText: '取消' }))) return;
@@ -35,9 +37,10 @@ export default function CustomerDetailMobile() {
           <List.Item extra={c?.cusCode}>客户代码</List.Item>
           <List.Item extra={c?.cusName}>客户名称</List.Item>
           <List.Item extra={c ? CUSTOMER_TYPE_TEXT[c.cusType] : ''}>客户类型</List.Item>
-          <List.Item extra={tag && <Tag color={TAG[tag.color as keyof typeof TAG]} fill="outline" data-testid="customer-status">{tag.text}</Tag>}>状态</List.Item>
+          <List.Item extra={tag && <Tag color={mobileTagColor(tag.color)} fill="outline" data-testid="customer-status">{tag.text}</Tag>}>状态</List.Item>
           <List.Item extra={c?.mobile ?? '—'}>手机号</List.Item>
           <List.Item extra={c ? formatDateTime(c.createdAt) : ''}>创建时间</List.Item>
+          {off && <List.Item description={`${off.by} · ${off.at}`}><span data-testid="customer-disabled-reason">停用原因：{off.reason}</span></List.Item>}
         </List>
         {c && d.canChangeStatus && (
           <div style={{ padding: '0 12px' }}>
@@ -48,7 +51,7 @@ export default function CustomerDetailMobile() {
         )}
         <div style={{ padding: '12px 12px 0', color: '#666', fontSize: 14 }}>账户与余额</div>
         {(d.detail?.accounts ?? []).map((a) => (
-          <Card key={a.acctNo} style={{ margin: '8px 12px 0' }} title={a.acctTypeText} extra={<Tag color={a.status === 'normal' ? 'success' : 'warning'} fill="outline">{ACCOUNT_STATUS_TEXT[a.status]}</Tag>}>
+          <Card key={a.acctNo} style={{ margin: '8px 12px 0' }} title={a.acctTypeText} extra={<Tag color={mobileTagColor(ACCOUNT_STATUS_COLOR[a.status])} fill="outline">{ACCOUNT_STATUS_TEXT[a.status]}</Tag>}>
             <div style={{ color: '#999', fontSize: 12, wordBreak: 'break-all' }}>{a.acctNo}</div>
             <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 4, marginTop: 8, fontSize: 12, color: '#999' }}>
               <span>余额</span><span>冻结</span><span>可用</span>
