@@ -35,6 +35,32 @@ export function formatYuanGrouped(fen: bigint): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
+/**
+ * A signed yuan amount as the server writes it or a grid cell holds it ('-1234.5', '0.00', 12.3)
+ * → fen; null for anything else. For display and sums only: parseYuan is the rule for input.
+ */
+export function yuanToFen(value: unknown): bigint | null {
+  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const m = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const fen = BigInt(m[2]!) * 100n + BigInt(((m[3] ?? '') + '00').slice(0, 2));
+  return m[1] ? -fen : fen;
+}
+
+/** Sum of the items' yuan amounts in fen (bigint, never JS numbers); an amount that is not one counts 0. */
+export function sumFen(items: readonly { amount: string | null | undefined }[]): bigint {
+  return items.reduce((sum, i) => sum + (yuanToFen(i.amount) ?? 0n), 0n);
+}
+
+/** Fen → '¥1,234.50' / '-¥1,234.50'. */
+export const fenText = (fen: bigint): string => (fen < 0n ? `-¥${formatYuanGrouped(-fen)}` : `¥${formatYuanGrouped(fen)}`);
+
+/** A yuan string → '¥1,234.50' / '-¥1,234.50'; text that is not an amount as it came ('' for none). */
+export function yuanText(yuan: string | null | undefined): string {
+  const fen = yuanToFen(yuan);
+  return fen === null ? (yuan ?? '') : fenText(fen);
+}
+
 /** zod field of a required amount: a yuan string that parseYuan accepts; the message is the §5 one. */
 export const amountField = z
   .string({ error: AMOUNT_MSG })

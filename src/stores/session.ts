@@ -37,6 +37,12 @@ export const session = proxy<SessionState>({
   decrypted: ls.get<boolean>(STORAGE_KEYS.decrypted) === true,
 });
 
+/** cusCode of the signed-in user's group: groupBsnObj.cusCode, else groupBsnXref.objCode. */
+export function currentCusCode(user: Pick<UserInfo, 'sys'> | null | undefined): string {
+  const group = user?.sys?.group;
+  return (group?.groupBsnObj?.cusCode || group?.groupBsnXref?.objCode || '').trim();
+}
+
 export function storeTokens(token: string, refreshToken: string, ttlMs = TOKEN_LIFETIME_MS): void {
   session.token = token;
   session.refreshToken = refreshToken;

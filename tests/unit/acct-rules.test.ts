@@ -8,24 +8,13 @@ import { makeAccountNo } from '@contract/accountNo';
 import { ACCT_PAGES, ACCT_PATHS } from '@contract/pages/acct';
 import { V } from '@contract/validation';
 import {
-  accountNoCheckText, adjustAmountError, fenOf, groupAccountNo, invoiceAmountError, isRefundableKind, refundAmountError, refundHeadroom, yuanText,
+  accountNoCheckText, adjustAmountError, groupAccountNo, invoiceAmountError, isRefundableKind, refundAmountError, refundHeadroom,
 } from '@/features/acct/acctRules';
 import { acctPages } from '@/features/acct/pages';
 import { ACCT_MENU } from '../../server/menus/acct';
 
 const orig = { orderId: 'o1', amount: '100.00', refundedAmount: '30.00' };
 const refund = (status: PayOrderView['status'], amount: string, origOrderId = 'o1') => ({ origOrderId, status, amount });
-
-describe('money display', () => {
-  it('reads wire yuan strings, zero included, into fen', () => {
-    expect(fenOf('0.00')).toBe(0n);
-    expect(fenOf('12.3')).toBe(1230n);
-    expect(fenOf('1.001')).toBeNull();
-    expect(fenOf('-1')).toBeNull();
-    expect(yuanText('1234567.5')).toBe('¥1,234,567.50');
-    expect(yuanText('abc')).toBe('');
-  });
-});
 
 describe('refund headroom', () => {
   it('takes off succeeded refunds and the ones still in approval or executing, not rejected or cancelled ones', () => {

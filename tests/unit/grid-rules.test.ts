@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptNumberInput, duplicateRows, fillTemplate, gridValues, insertRows, isNewRowId, makeThrottle, moveRowTo, moveRows, newRowId,
-  numberOnBlur, removeRows, REMOVE_CONFIRM, sumColumn, validateCell, validateRows, yuanToFen, type GridColumn, type GridRow,
+  numberOnBlur, removeRows, REMOVE_CONFIRM, sumColumn, validateCell, validateRows, type GridColumn, type GridRow,
 } from '@/components/grid/gridRules';
+import { yuanToFen } from '@contract/money';
 
 const col = (over: Partial<GridColumn>): GridColumn => ({ key: 'k', title: '字段', type: 'input', ...over });
 const rows = (...vals: unknown[]): GridRow[] => vals.map((v, i) => ({ id: `r${i}`, k: v }));

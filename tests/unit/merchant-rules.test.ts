@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkDistribution, splitDistribution } from '@contract/api/merchant';
 import { PAY_MSG } from '@contract/api/pay';
+import { formatDateTime } from '@contract/time';
 import { V } from '@contract/validation';
 import type { GridRow } from '@/components/grid/gridRules';
 import { validateRows } from '@/components/grid/gridRules';
 import {
-  customerStatusTag, distributionError, distributionInput, entryAccount, previewSplit, receiverColumns, remainderOptions, yuanText,
+  customerStatusTag, disabledBy, distributionError, distributionInput, entryAccount, previewSplit, receiverColumns, remainderOptions,
 } from '@/features/merchant/rules';
 
 const rows = (...r: Partial<GridRow>[]): GridRow[] => r.map((x, i) => ({ id: `r${i}`, ...x }));
@@ -98,17 +99,20 @@ describe('the distribution form', () => {
 });
 
 describe('display', () => {
-  it('amounts as the server writes them', () => {
-    expect(yuanText('1234567.5')).toBe('¥1,234,567.50');
-    expect(yuanText('-0.01')).toBe('-¥0.01');
-    expect(yuanText('0.00')).toBe('¥0.00');
-    expect(yuanText('abc')).toBe('abc');
-  });
   it('customer status tags and the account an entry moved', () => {
     expect(customerStatusTag('enabled')).toEqual({ text: '启用', color: 'green' });
     expect(customerStatusTag('disabled')).toEqual({ text: '停用', color: 'red' });
     const e = { amount: '-5.00', balanceAfter: '95.00', postings: [{ acctNo: 'X', amount: '5.00', balanceAfter: '5.00' }, { acctNo: 'A', amount: '-5.00', balanceAfter: '95.00' }] };
     expect(entryAccount(e, new Set(['A', 'B']))).toBe('A');
     expect(entryAccount({ amount: '0.00', balanceAfter: null, postings: [] }, new Set(['A']))).toBe('—');
+  });
+
+  it('why, by whom and when a customer was disabled; nothing for an enabled one', () => {
+    const base = { cusCode: 'C1', cusName: 'n', cusType: 'customer' as const, mobile: null, createdAt: '2026-01-01T00:00:00Z' };
+    const at = '2026-11-25T02:03:04Z';
+    expect(disabledBy({ ...base, status: 'disabled', statusReason: '涉嫌违规', statusChangedAt: at, statusChangedBy: '系统管理员' }))
+      .toEqual({ reason: '涉嫌违规', by: '系统管理员', at: formatDateTime(at) });
+    expect(disabledBy({ ...base, status: 'disabled', statusReason: null, statusChangedAt: null, statusChangedBy: null })).toEqual({ reason: '—', by: '—', at: '—' });
+    expect(disabledBy({ ...base, status: 'enabled', statusReason: '核查完毕', statusChangedAt: at, statusChangedBy: '系统管理员' })).toBeNull();
   });
 });

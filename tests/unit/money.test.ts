@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_NO_RX, accountCheckDigits, isValidAccountNo, makeAccountNo, randomAccountBody } from '../../contract/accountNo';
-import { MAX_AMOUNT_FEN, amountField, formatFen, formatYuanGrouped, parseYuan } from '../../contract/money';
+import { MAX_AMOUNT_FEN, amountField, fenText, formatFen, formatYuanGrouped, parseYuan, yuanText, yuanToFen } from '../../contract/money';
 
 describe('parseYuan (the §5 amount rule, in fen)', () => {
   it.each([
@@ -77,5 +77,28 @@ describe('account numbers (BS + 16 digits + ISO 7064 MOD 97-10 check digits)', (
   it('refuses other shapes', () => {
     for (const bad of ['', 'BS', 'bs123456789012345611', 'XX123456789012345611', 'BS12345678901234561', 'BS1234567890123456111']) expect(isValidAccountNo(bad)).toBe(false);
     expect(() => accountCheckDigits('12')).toThrow();
+  });
+});
+
+describe('amounts as shown (yuanToFen, yuanText, fenText)', () => {
+  it('reads signed wire amounts and grid cells into fen, zero included', () => {
+    expect(yuanToFen('0.00')).toBe(0n);
+    expect(yuanToFen('12.3')).toBe(1230n);
+    expect(yuanToFen(' -0.1 ')).toBe(-10n);
+    expect(yuanToFen(12.3)).toBe(1230n);
+    for (const bad of ['1.005', '1.', '.5', 'abc', '', '1e3', '12345678901234567', null, undefined, {}]) expect(yuanToFen(bad)).toBeNull();
+  });
+  it('shows yuan with a sign, a ¥, thousands separators and two decimals', () => {
+    expect(yuanText('1234567.5')).toBe('¥1,234,567.50');
+    expect(yuanText('0.05')).toBe('¥0.05');
+    expect(yuanText('-12.3')).toBe('-¥12.30');
+    expect(yuanText('-0.00')).toBe('¥0.00');
+    expect(yuanText('100000000.00')).toBe('¥100,000,000.00');
+    expect(fenText(-1n)).toBe('-¥0.01');
+  });
+  it('shows text that is not an amount as it came, and nothing for none', () => {
+    expect(yuanText('abc')).toBe('abc');
+    expect(yuanText(null)).toBe('');
+    expect(yuanText(undefined)).toBe('');
   });
 });

@@ -6,13 +6,12 @@ import { MSG } from '@contract/messages';
 import { SMS_TYPE } from '@contract/api/paths';
 import { DECRYPTED_ACCESS_TOKEN_MS, DECRYPTED_REFRESH_TOKEN_MS, STORAGE_KEYS } from '@contract/constants';
 import { decryptForm, opPasswordForm, payPasswordForm, V } from '@contract/validation';
-import type { UserInfo } from '@contract/types';
 import { encodeForWire } from '@/api/keys';
 import { capOrThrow, capPost } from '@/api/request';
 import { requestSmsCode } from '@/api/session';
 import { ApiError } from '@/api/errors';
 import { ls } from '@/lib/storage';
-import { markDecrypted, session, storeTokens } from '@/stores/session';
+import { currentCusCode, markDecrypted, session, storeTokens } from '@/stores/session';
 
 export interface PayPasswordValues { payPwdOld: string; payPwd: string; confirm: string }
 export interface OpPasswordValues { opPsw: string; confirm: string; captcha: string }
@@ -22,12 +21,6 @@ export interface DecryptValues { captcha: string }
 export const payPasswordSchema = payPasswordForm;
 export const opPasswordSchema = opPasswordForm;
 export const decryptSchema = decryptForm;
-
-/** cusCode of the signed-in user's group: groupBsnObj.cusCode, else groupBsnXref.objCode. */
-export function currentCusCode(user: Pick<UserInfo, 'sys'> | null | undefined): string {
-  const group = user?.sys?.group;
-  return (group?.groupBsnObj?.cusCode || group?.groupBsnXref?.objCode || '').trim();
-}
 
 /** Thrown for a check that is a warning, not a failure of the call (e.g. '客户代码为空'). */
 export class DialogWarning extends Error {}

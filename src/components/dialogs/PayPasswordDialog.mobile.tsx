@@ -2,8 +2,8 @@ import { Form, Input } from 'antd-mobile';
 import type { DialogProps } from './DialogSwitch';
 import { FormSheet } from './FormSheet.mobile';
 import { schemaRule } from './formRules';
-import { currentCusCode, payPasswordSchema, submitPayPassword, type PayPasswordValues } from './PayPasswordCalls';
-import { session } from '@/stores/session';
+import { payPasswordSchema, submitPayPassword, type PayPasswordValues } from './PayPasswordCalls';
+import { currentCusCode, session } from '@/stores/session';
 
 export default function PayPasswordDialogMobile({ open, onClose }: DialogProps) {
   const [form] = Form.useForm<PayPasswordValues>();

@@ -3,7 +3,7 @@
 // message templates, number-cell input, row ids, sums in bigint fen, row ordering and the insert
 // throttle. No React here, so all of it is unit-tested (tests/unit/grid-rules.test.ts).
 import { GRID_PRESETS } from '@contract/validation';
-import { formatYuanGrouped } from '@contract/money';
+import { formatYuanGrouped, yuanToFen } from '@contract/money';
 
 export type GridColumnType = 'input' | 'inputNumber' | 'select' | 'date';
 export interface GridOption { label: string; value: string }
@@ -171,15 +171,6 @@ export function numberOnBlur(text: string, money = false): number | string {
   }
   const n = Number(t);
   return Number.isFinite(n) ? n : '';
-}
-
-/** Signed yuan (at most 2 decimals) → fen; null when it is not an amount. */
-export function yuanToFen(v: unknown): bigint | null {
-  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-  const m = /^(-?)(\d{1,15})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  const fen = BigInt(m[2]!) * 100n + BigInt(((m[3] ?? '') + '00').slice(0, 2));
-  return m[1] ? -fen : fen;
 }
 
 /** Summary row value of a column: money sums in bigint fen ('1,234.50'); other numbers as numbers. Non-numeric cells are skipped. */

@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { API_BASE } from '@contract/constants';
 import { ADMIN_P } from '@contract/api/admin';
 import { session } from '@/stores/session';
+import { mobileTagColor } from '@/components/statusTags';
 import { dictText, pageActionsOf, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
 import type { ListColumn, ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
 import { useListKit, type ListUi } from './useListKit';
@@ -28,8 +29,6 @@ const mobileUi: ListUi = {
 };
 
 const INFINITE = { infinite: true };
-
-const TAG_COLORS: Record<string, string> = { green: 'success', red: 'danger', orange: 'warning', blue: 'primary', gold: 'warning' };
 
 function cellText<T extends ListRow>(col: ListColumn<T> | undefined, row: T, dicts: Record<string, { value: string; text: string }[]>): string {
   if (!col) return '';
@@ -156,7 +155,7 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <div style={{ fontSize: 15, fontWeight: 500, display: 'flex', alignItems: 'center', gap: 6 }}>
                       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{cellText(colOf(card.title), row, dicts) || String(row[card.title] ?? '')}</span>
-                      {status && <Tag color={TAG_COLORS[status.color ?? ''] ?? 'default'} fill="outline">{status.text}</Tag>}
+                      {status && <Tag color={mobileTagColor(status.color)} fill="outline">{status.text}</Tag>}
                     </div>
                     {card.subtitle && <div style={{ color: '#999', fontSize: 12, marginTop: 2 }}>{cellText(colOf(card.subtitle), row, dicts) || String(row[card.subtitle] ?? '')}</div>}
                   </div>

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Form, Input, Radio, Result, Space, Table, Tag, Typography } from 'antd';
 import { ACCOUNT_STATUS_TEXT, type AccountView } from '@contract/api/ledger';
-import { accountNoCheckText, groupAccountNo, timeText, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { ACCOUNT_STATUS_COLOR } from '@/components/statusTags';
+import { accountNoCheckText, groupAccountNo, timeText } from './acctRules';
 import { useAcctNoGenerate, type GenerateValues } from './useAcctNoGenerate';
 
-const STATUS_COLOR = { normal: 'green', frozen: 'red', closed: 'default' } as const;
 
 export default function AcctNoGenerateDesktop() {
   const [form] = Form.useForm<GenerateValues>();
@@ -56,7 +57,7 @@ export default function AcctNoGenerateDesktop() {
               { title: '账号', dataIndex: 'acctNo', render: (v: string) => <Typography.Text copyable style={{ fontFamily: 'monospace' }}>{v}</Typography.Text> },
               { title: '账户名称', dataIndex: 'acctName' },
               { title: '类型', dataIndex: 'acctTypeText', width: 120 },
-              { title: '状态', dataIndex: 'status', width: 90, render: (s: AccountView['status']) => <Tag color={STATUS_COLOR[s]}>{ACCOUNT_STATUS_TEXT[s]}</Tag> },
+              { title: '状态', dataIndex: 'status', width: 90, render: (s: AccountView['status']) => <Tag color={ACCOUNT_STATUS_COLOR[s]}>{ACCOUNT_STATUS_TEXT[s]}</Tag> },
               { title: '余额', dataIndex: 'balance', align: 'right', width: 150, render: (v: string) => yuanText(v) },
               { title: '可用', dataIndex: 'available', align: 'right', width: 150, render: (v: string) => yuanText(v) },
               { title: '开户时间', dataIndex: 'createdAt', width: 180, render: (v: string) => timeText(v) },

@@ -1,10 +1,11 @@
 import { Button, Form, Input, List, NoticeBar, Result, Selector, Tag } from 'antd-mobile';
 import { ACCOUNT_STATUS_TEXT } from '@contract/api/ledger';
-import { accountNoCheckText, groupAccountNo, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { ACCOUNT_STATUS_COLOR, mobileTagColor } from '@/components/statusTags';
+import { accountNoCheckText, groupAccountNo } from './acctRules';
 import { first, one } from './selector';
 import { useAcctNoGenerate, type GenerateValues } from './useAcctNoGenerate';
 
-const STATUS_COLOR = { normal: 'success', frozen: 'danger', closed: 'default' } as const;
 
 export default function AcctNoGenerateMobile() {
   const [form] = Form.useForm<GenerateValues>();
@@ -53,7 +54,7 @@ export default function AcctNoGenerateMobile() {
       {customer.loaded && (
         <List header={`客户 ${customer.loaded} 的账户`} style={{ marginTop: 12 }}>
           {customer.accounts.map((a) => (
-            <List.Item key={a.acctNo} description={`${a.acctTypeText} · 可用 ${yuanText(a.available)}`} extra={<Tag color={STATUS_COLOR[a.status]} fill="outline">{ACCOUNT_STATUS_TEXT[a.status]}</Tag>}>
+            <List.Item key={a.acctNo} description={`${a.acctTypeText} · 可用 ${yuanText(a.available)}`} extra={<Tag color={mobileTagColor(ACCOUNT_STATUS_COLOR[a.status])} fill="outline">{ACCOUNT_STATUS_TEXT[a.status]}</Tag>}>
               <span style={{ fontFamily: 'monospace' }}>{a.acctNo}</span>
             </List.Item>
           ))}

@@ -1,5 +1,6 @@
 import { Alert, Card, Form, Input, Radio, Select } from 'antd';
-import { ADJUST_DIRECTIONS, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { ADJUST_DIRECTIONS } from './acctRules';
 import { AmountReasonItems } from './AmountReason.desktop';
 import { OrderResult } from './OrderResult.desktop';
 import { useAdjustForm, type AdjustValues } from './useAdjustForm';

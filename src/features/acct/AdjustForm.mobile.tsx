@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, NoticeBar, Selector } from 'antd-mobile';
-import { ADJUST_DIRECTIONS, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { ADJUST_DIRECTIONS } from './acctRules';
 import { AmountReasonItemsMobile } from './AmountReason.mobile';
 import { OrderResultMobile } from './OrderResult.mobile';
 import { useAdjustForm, type AdjustValues } from './useAdjustForm';

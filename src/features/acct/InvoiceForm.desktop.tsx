@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Statistic, Tag } from 'antd';
-import { INVOICE_STATUS_COLOR, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { INVOICE_STATUS_COLOR } from './acctRules';
 import { useInvoiceForm, type InvoiceValues } from './useInvoiceForm';
 
 export default function InvoiceFormDesktop({ onSubmitted }: { onSubmitted: () => void }) {

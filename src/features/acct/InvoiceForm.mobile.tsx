@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, List, NoticeBar, Result, Tag, TextArea } from 'antd-mobile';
-import { INVOICE_STATUS_COLOR, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { mobileTagColor } from '@/components/statusTags';
+import { INVOICE_STATUS_COLOR } from './acctRules';
 import { useInvoiceForm, type InvoiceValues } from './useInvoiceForm';
 
 export default function InvoiceFormMobile({ onSubmitted }: { onSubmitted: () => void }) {
@@ -15,7 +17,7 @@ export default function InvoiceFormMobile({ onSubmitted }: { onSubmitted: () => 
       <div>
         <Result status="success" title="开票申请已提交" description="开具后生成发票号" />
         <List>
-          <List.Item extra={<Tag color={INVOICE_STATUS_COLOR[inv.status]}>{inv.statusText}</Tag>}>状态</List.Item>
+          <List.Item extra={<Tag color={mobileTagColor(INVOICE_STATUS_COLOR[inv.status])} fill="outline">{inv.statusText}</Tag>}>状态</List.Item>
           <List.Item extra={inv.title}>发票抬头</List.Item>
           <List.Item extra={yuanText(inv.amount)}>金额</List.Item>
           <List.Item extra={inv.taxNo || '—'}>税号</List.Item>

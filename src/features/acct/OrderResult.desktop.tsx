@@ -3,7 +3,9 @@ import { Button, Descriptions, Result, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { PayOrderView } from '@contract/api/pay';
 import { approveDetailUrl } from '@contract/pages/approve';
-import { ADJUST_DIRECTION_TEXT, ORDER_STATUS_COLOR, timeText, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { ADJUST_DIRECTION_TEXT, timeText } from './acctRules';
 
 export function OrderResult({ order, againText, onAgain }: { order: PayOrderView; againText: string; onAgain: () => void }) {
   const navigate = useNavigate();

@@ -3,7 +3,9 @@ import { Button, List, Result, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import type { PayOrderView } from '@contract/api/pay';
 import { approveDetailUrl } from '@contract/pages/approve';
-import { ADJUST_DIRECTION_TEXT, ORDER_STATUS_COLOR, timeText, yuanText } from './acctRules';
+import { yuanText } from '@contract/money';
+import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { ADJUST_DIRECTION_TEXT, timeText } from './acctRules';
 
 export function OrderResultMobile({ order, againText, onAgain }: { order: PayOrderView; againText: string; onAgain: () => void }) {
   const navigate = useNavigate();
@@ -12,7 +14,7 @@ export function OrderResultMobile({ order, againText, onAgain }: { order: PayOrd
     <div>
       <Result status="success" title="提交成功，等待审批" description={`订单号 ${order.orderNo}`} />
       <List data-testid="order-result">
-        <List.Item extra={<Tag color={ORDER_STATUS_COLOR[order.status]}>{order.statusText}</Tag>}>状态</List.Item>
+        <List.Item extra={<Tag color={mobileTagColor(ORDER_STATUS_COLOR[order.status])} fill="outline">{order.statusText}</Tag>}>状态</List.Item>
         <List.Item extra={`${order.kindText}${order.direction ? `（${ADJUST_DIRECTION_TEXT[order.direction]}）` : ''}`}>类型</List.Item>
         <List.Item extra={yuanText(order.amount)}>金额</List.Item>
         <List.Item extra={refund ? `${order.fromAcctNo ?? ''} → ${order.payeeAcctNo ?? ''}` : order.direction === 'credit' ? order.payeeAcctNo : order.fromAcctNo}>账户</List.Item>

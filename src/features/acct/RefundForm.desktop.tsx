@@ -1,5 +1,6 @@
 import { Alert, Card, Descriptions, Form, Select } from 'antd';
-import { fenText, timeText } from './acctRules';
+import { fenText } from '@contract/money';
+import { timeText } from './acctRules';
 import { AmountReasonItems } from './AmountReason.desktop';
 import { OrderResult } from './OrderResult.desktop';
 import { originLabel, useRefundForm, type RefundValues } from './useRefundForm';

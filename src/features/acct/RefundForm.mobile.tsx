@@ -1,5 +1,5 @@
 import { Button, Form, List, NoticeBar, SearchBar, Selector } from 'antd-mobile';
-import { fenText } from './acctRules';
+import { fenText } from '@contract/money';
 import { AmountReasonItemsMobile } from './AmountReason.mobile';
 import { OrderResultMobile } from './OrderResult.mobile';
 import { first, one } from './selector';

@@ -21,10 +21,6 @@ export function pageResult<T>(records: T[], total: number, current: number, size
 /** The list kit's paging parameters. */
 export const pagingOf = (params: Record<string, string>) => ({ pageNum: Number(params.pageNo) || 1, pageSize: Number(params.pageSize) || 10 });
 
-export async function loadAccounts(cusCode: string): Promise<AccountView[]> {
-  return (await cap<{ listData: AccountView[] }>(LEDGER_PATHS.accountInquiry, { cusCode })).listData;
-}
-
 export async function generateAccount(cusCode: string, acctType: CustomerAccountType, idempotencyKey: string): Promise<AccountView> {
   return (await cap<{ account: AccountView }>(LEDGER_PATHS.accountGenerate, { cusCode, acctType, idempotencyKey })).account;
 }

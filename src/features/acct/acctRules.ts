@@ -5,7 +5,7 @@
 import { LEDGER_MSG } from '@contract/api/ledger';
 import { PAY_MSG, type InvoiceView, type PayOrderStatus, type PayOrderView } from '@contract/api/pay';
 import { ACCOUNT_NO_PREFIX, isValidAccountNo } from '@contract/accountNo';
-import { formatFen, formatYuanGrouped, parseYuan } from '@contract/money';
+import { formatFen, parseYuan, sumFen, yuanToFen } from '@contract/money';
 import { V } from '@contract/validation';
 import { formatDateTime } from '@contract/time';
 
@@ -14,27 +14,8 @@ export type AdjustDirection = 'credit' | 'debit';
 export const ADJUST_DIRECTION_TEXT: Record<AdjustDirection, string> = { credit: '调增', debit: '调减' };
 export const ADJUST_DIRECTIONS = (Object.keys(ADJUST_DIRECTION_TEXT) as AdjustDirection[]).map((value) => ({ value, label: ADJUST_DIRECTION_TEXT[value] }));
 
-/** Status tag colours: the preset names both the antd tags and the list kit's phone cards know. */
-export const ORDER_STATUS_COLOR: Record<PayOrderStatus, string> = {
-  draft: 'default', pending: 'orange', approved: 'blue', executing: 'blue', succeeded: 'green', failed: 'red', partial: 'gold', rejected: 'red', cancelled: 'default',
-};
 export const INVOICE_STATUS_COLOR: Record<InvoiceView['status'], string> = { applied: 'orange', issued: 'green' };
 export const INVOICE_STATUS_TEXT: Record<InvoiceView['status'], string> = { applied: '已申请', issued: '已开具' };
-
-/** A non-negative yuan string of the wire ('0.00', '12.3') → fen; null for anything else. */
-export function fenOf(yuan: string | null | undefined): bigint | null {
-  const m = /^(\d{1,16})(?:\.(\d{1,2}))?$/.exec((yuan ?? '').trim());
-  return m ? BigInt(m[1]) * 100n + BigInt(((m[2] ?? '') + '00').slice(0, 2)) : null;
-}
-
-/** Fen → '¥1,234.50'. */
-export const fenText = (fen: bigint) => (fen < 0n ? `-¥${formatYuanGrouped(-fen)}` : `¥${formatYuanGrouped(fen)}`);
-
-/** '1234.5' → '¥1,234.50'; '' for anything that is not an amount. */
-export function yuanText(yuan: string | null | undefined): string {
-  const fen = fenOf(yuan);
-  return fen === null ? '' : fenText(fen);
-}
 
 /** ISO time → 'YYYY-MM-DD HH:mm:ss' in the display zone; '' when absent. */
 export const timeText = (iso: string | null | undefined) => formatDateTime(iso);
@@ -56,11 +37,9 @@ export function refundHeadroom(
   orig: Pick<PayOrderView, 'orderId' | 'amount' | 'refundedAmount'>,
   refunds: Pick<PayOrderView, 'origOrderId' | 'status' | 'amount'>[],
 ): RefundHeadroom {
-  const paidFen = fenOf(orig.amount) ?? 0n;
-  const refundedFen = fenOf(orig.refundedAmount) ?? 0n;
-  const inFlightFen = refunds
-    .filter((r) => r.origOrderId === orig.orderId && IN_FLIGHT.includes(r.status))
-    .reduce((sum, r) => sum + (fenOf(r.amount) ?? 0n), 0n);
+  const paidFen = yuanToFen(orig.amount) ?? 0n;
+  const refundedFen = yuanToFen(orig.refundedAmount) ?? 0n;
+  const inFlightFen = sumFen(refunds.filter((r) => r.origOrderId === orig.orderId && IN_FLIGHT.includes(r.status)));
   const left = paidFen - refundedFen - inFlightFen;
   return { paidFen, refundedFen, inFlightFen, refundableFen: left > 0n ? left : 0n };
 }
@@ -81,7 +60,7 @@ export function refundAmountError(amount: string | undefined, refundableFen: big
 export function invoiceAmountError(amount: string | undefined, invoiceable: string | null): string | null {
   const fen = parseYuan(amount ?? '');
   if (fen === null) return V.amount;
-  const left = fenOf(invoiceable);
+  const left = yuanToFen(invoiceable);
   return left !== null && fen > left ? PAY_MSG.invoiceExceeded(formatFen(left)) : null;
 }
 
@@ -90,7 +69,7 @@ export function adjustAmountError(direction: AdjustDirection | undefined, amount
   const fen = parseYuan(amount ?? '');
   if (fen === null) return V.amount;
   if (direction !== 'debit') return null;
-  const avail = fenOf(available);
+  const avail = yuanToFen(available);
   return avail !== null && fen > avail ? LEDGER_MSG.insufficient : null;
 }
 

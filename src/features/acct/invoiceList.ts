@@ -3,10 +3,11 @@
 // Kit-free, so both the phone and the desktop view use it.
 import { useMemo } from 'react';
 import { PAY_PATHS, PAY_PERMS, type InvoiceView } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { invoicesPage, makeInvoice, pageResult, pagingOf } from './acctApi';
-import { INVOICE_STATUS_COLOR, INVOICE_STATUS_TEXT, timeText, yuanText } from './acctRules';
+import { INVOICE_STATUS_COLOR, INVOICE_STATUS_TEXT, timeText } from './acctRules';
 
 export type InvoiceRow = ListRow & InvoiceView & { amountText: string; timeText: string; invoiceNoText: string };
 

@@ -5,11 +5,12 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PAY_ORDER_STATUS_TEXT, PAY_PATHS, PAY_PERMS, type PayOrderView } from '@contract/api/pay';
 import { approveDetailUrl } from '@contract/pages/approve';
+import { yuanText } from '@contract/money';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
-import { failureMessage } from '@/components/dialogs/formRules';
-import { cancelOrder } from '@/api/payOrders';
+import { cancelOrderAction } from '@/components/list/cancelOrderAction';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
 import { ordersPage, pageResult, pagingOf } from './acctApi';
-import { ADJUST_DIRECTION_TEXT, ORDER_STATUS_COLOR, timeText, yuanText } from './acctRules';
+import { ADJUST_DIRECTION_TEXT, timeText } from './acctRules';
 
 export type AcctOrderRow = ListRow & PayOrderView & { acctText: string; directionText: string; amountText: string; timeText: string };
 
@@ -54,19 +55,7 @@ export function useOrderListConfig(kind: 'adjust' | 'refund'): ListKitConfig<Acc
       ],
       rowActions: [
         { key: 'detail', text: '详情', onClick: (row) => void navigate(approveDetailUrl(row.orderId)) },
-        {
-          key: 'cancel', text: '撤销', permission: adjust ? PAY_PERMS.adjust : PAY_PERMS.refund, danger: true, visible: (r) => r.canEdit,
-          confirm: (r) => `确定要撤销订单 ${r.orderNo} 吗？`,
-          onClick: async (row, kit) => {
-            try {
-              await cancelOrder(row.orderId);
-              kit.message.success('撤销成功');
-              await kit.reload();
-            } catch (err) {
-              kit.message.warning(failureMessage(err, '撤销失败'));
-            }
-          },
-        },
+        cancelOrderAction<AcctOrderRow>(adjust ? PAY_PERMS.adjust : PAY_PERMS.refund),
       ],
       editAction: false,
       deleteAction: false,

@@ -4,9 +4,10 @@
 // server holds the same bound under a lock and answers with the same message.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAY_MSG, refundPayload, type PayOrderView } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
 import { schemaRule } from '@/components/dialogs/formRules';
 import { applyRefund, ordersPage, refundsOf, type RefundInput } from './acctApi';
-import { isRefundableKind, refundAmountError, refundHeadroom, verdict, yuanText, type RefundHeadroom } from './acctRules';
+import { isRefundableKind, refundAmountError, refundHeadroom, verdict, type RefundHeadroom } from './acctRules';
 import { useSubmit } from './useSubmit';
 
 export interface RefundValues { origOrderId?: string; amount?: string; reason?: string }

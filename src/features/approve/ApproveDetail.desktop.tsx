@@ -3,13 +3,14 @@
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useSnapshot } from 'valtio';
 import { maskCard, PAY_MSG, type BatchRowView } from '@contract/api/pay';
-import { formatYuanGrouped } from '@contract/money';
+import { yuanText } from '@contract/money';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
 import { session } from '@/stores/session';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
 import { OutcomeDialog, RejectDialog } from './DecisionDialogs.desktop';
-import { orderTitle, remarkLabel, sumFen, timeText, yuanText } from './rules';
+import { orderTitle, remarkLabel, timeText } from './rules';
 import { useDecision } from './useDecision';
-import { STATUS_COLOR, useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
+import { useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
 
 const ROW_STATUS = { pending: ['待执行', 'default'], succeeded: ['成功', 'success'], failed: ['失败', 'error'] } as const;
 
@@ -27,7 +28,7 @@ export default function ApproveDetailDesktop() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
         variant="borderless"
-        title={<Space>{orderTitle(o)}<Tag color={STATUS_COLOR[o.status]} data-testid="order-status">{o.statusText}</Tag></Space>}
+        title={<Space>{orderTitle(o)}<Tag color={ORDER_STATUS_COLOR[o.status]} data-testid="order-status">{o.statusText}</Tag></Space>}
         extra={
           o.canAudit && (
             <Space>
@@ -88,7 +89,7 @@ export default function ApproveDetailDesktop() {
           }))}
         />
       </Card>
-      <PaymentPasswordPrompt open={decision.pwdOpen} onClose={decision.closePrompt} onConfirm={decision.confirmApprove} description={`审批通过 ${orderTitle(o)}，金额 ¥${formatYuanGrouped(sumFen([o]))}`} />
+      <PaymentPasswordPrompt open={decision.pwdOpen} onClose={decision.closePrompt} onConfirm={decision.confirmApprove} description={`审批通过 ${orderTitle(o)}，金额 ${yuanText(o.amount)}`} />
       <RejectDialog open={decision.rejectOpen} count={1} onClose={decision.closeReject} onConfirm={decision.confirmReject} />
       <OutcomeDialog outcome={decision.outcome} onClose={decision.closeOutcome} />
     </Space>

@@ -4,14 +4,15 @@
 import { Button, DotLoading, ErrorBlock, InfiniteScroll, List, NoticeBar, Steps, Tag } from 'antd-mobile';
 import { useSnapshot } from 'valtio';
 import { maskCard, PAY_MSG, type BatchRowView, type PayOrderView } from '@contract/api/pay';
-import { formatYuanGrouped } from '@contract/money';
+import { yuanText } from '@contract/money';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
 import { session } from '@/stores/session';
+import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
 import OutcomeSheetMobile from './OutcomeSheet.mobile';
 import RejectSheetMobile from './RejectSheet.mobile';
-import { orderTitle, remarkLabel, sumFen, timeText, yuanText } from './rules';
+import { orderTitle, remarkLabel, timeText } from './rules';
 import { useDecision } from './useDecision';
-import { STATUS_COLOR, useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
+import { useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
 
 const ROW_STATUS = { pending: ['待执行', '#999'], succeeded: ['成功', '#00b578'], failed: ['失败', '#ff3141'] } as const;
 
@@ -69,7 +70,7 @@ export default function ApproveDetailMobile() {
       <div style={{ background: '#fff', padding: '20px 16px 16px', textAlign: 'center' }}>
         <div style={{ color: '#666', fontSize: 14 }}>{orderTitle(o)}</div>
         <div style={{ fontSize: 30, fontWeight: 700, margin: '6px 0', fontVariantNumeric: 'tabular-nums' }} data-testid="order-amount">{yuanText(o.amount)}</div>
-        <Tag color={STATUS_COLOR[o.status]} fill="solid" style={{ fontSize: 13, padding: '2px 8px' }} data-testid="order-status">{o.statusText}</Tag>
+        <Tag color={mobileTagColor(ORDER_STATUS_COLOR[o.status])} fill="solid" style={{ fontSize: 13, padding: '2px 8px' }} data-testid="order-status">{o.statusText}</Tag>
       </div>
       {own && <NoticeBar content={PAY_MSG.selfApprove} color="alert" />}
       <List header="订单信息" style={{ marginTop: 8 }}>
@@ -122,7 +123,7 @@ export default function ApproveDetailMobile() {
         open={decision.pwdOpen}
         onClose={decision.closePrompt}
         onConfirm={decision.confirmApprove}
-        description={`审批通过 ${orderTitle(o)}，金额 ¥${formatYuanGrouped(sumFen([o]))}`}
+        description={`审批通过 ${orderTitle(o)}，金额 ${yuanText(o.amount)}`}
       />
       <RejectSheetMobile open={decision.rejectOpen} count={1} onClose={decision.closeReject} onConfirm={decision.confirmReject} />
       <OutcomeSheetMobile outcome={decision.outcome} onClose={decision.closeOutcome} />

@@ -8,12 +8,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useSnapshot } from 'valtio';
 import type { PayOrderView } from '@contract/api/pay';
 import { approveDetailUrl } from '@contract/pages/approve';
-import { formatYuanGrouped } from '@contract/money';
+import { fenText, sumFen, yuanText } from '@contract/money';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
 import { fetchPendingForMe } from './api';
 import { OutcomeDialog, RejectDialog } from './DecisionDialogs.desktop';
 import { pending, useApproverSync } from './pending';
-import { orderTitle, sumFen, timeText, yuanText } from './rules';
+import { orderTitle, timeText } from './rules';
 import { useDecision } from './useDecision';
 
 export default function ApproveListDesktop() {
@@ -86,7 +86,7 @@ export default function ApproveListDesktop() {
           批量驳回
         </Button>
         <Button onClick={() => void load()}>刷新</Button>
-        {chosen.length > 0 && <Typography.Text type="secondary">已选 {chosen.length} 笔，合计 ¥{formatYuanGrouped(sumFen(chosen))}</Typography.Text>}
+        {chosen.length > 0 && <Typography.Text type="secondary">已选 {chosen.length} 笔，合计 {fenText(sumFen(chosen))}</Typography.Text>}
       </Space>
       <Table<PayOrderView>
         rowKey="orderId"
@@ -102,7 +102,7 @@ export default function ApproveListDesktop() {
         open={decision.pwdOpen}
         onClose={decision.closePrompt}
         onConfirm={decision.confirmApprove}
-        description={`审批通过 ${decision.orders.length} 笔订单，合计 ¥${formatYuanGrouped(sumFen(decision.orders))}`}
+        description={`审批通过 ${decision.orders.length} 笔订单，合计 ${fenText(sumFen(decision.orders))}`}
       />
       <RejectDialog open={decision.rejectOpen} count={decision.orders.length} onClose={decision.closeReject} onConfirm={decision.confirmReject} />
       <OutcomeDialog outcome={decision.outcome} onClose={decision.closeOutcome} />

@@ -8,14 +8,13 @@ import { Button, Checkbox, ErrorBlock, InfiniteScroll, PullToRefresh } from 'ant
 import { useSnapshot } from 'valtio';
 import type { PayOrderView } from '@contract/api/pay';
 import { approveDetailUrl } from '@contract/pages/approve';
-import { formatYuanGrouped } from '@contract/money';
+import { fenText, sumFen } from '@contract/money';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
 import { fetchPendingForMe, PAGE_SIZE } from './api';
 import OrderCardMobile from './OrderCard.mobile';
 import OutcomeSheetMobile from './OutcomeSheet.mobile';
 import { pending, refreshPendingCount } from './pending';
 import RejectSheetMobile from './RejectSheet.mobile';
-import { sumFen } from './rules';
 import { useDecision } from './useDecision';
 
 export default function ApproveListMobile() {
@@ -100,7 +99,7 @@ export default function ApproveListMobile() {
           </Checkbox>
           <div style={{ flex: 1, minWidth: 0, fontSize: 13, color: '#666', lineHeight: 1.3 }}>
             已选 {chosen.length} 笔
-            <div style={{ color: '#1f1f1f', fontWeight: 600 }}>¥{formatYuanGrouped(sumFen(chosen))}</div>
+            <div style={{ color: '#1f1f1f', fontWeight: 600 }}>{fenText(sumFen(chosen))}</div>
           </div>
           <Button size="small" color="danger" fill="outline" disabled={!chosen.length} onClick={() => decision.startReject(chosen)}>
             驳回
@@ -114,7 +113,7 @@ export default function ApproveListMobile() {
         open={decision.pwdOpen}
         onClose={decision.closePrompt}
         onConfirm={decision.confirmApprove}
-        description={`审批通过 ${decision.orders.length} 笔订单，合计 ¥${formatYuanGrouped(sumFen(decision.orders))}`}
+        description={`审批通过 ${decision.orders.length} 笔订单，合计 ${fenText(sumFen(decision.orders))}`}
       />
       <RejectSheetMobile open={decision.rejectOpen} count={decision.orders.length} onClose={decision.closeReject} onConfirm={decision.confirmReject} />
       <OutcomeSheetMobile outcome={decision.outcome} onClose={decision.closeOutcome} />

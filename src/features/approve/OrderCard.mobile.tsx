@@ -2,7 +2,8 @@
 // and submitted time; a checkbox in batch mode.
 import { Checkbox, Tag } from 'antd-mobile';
 import type { PayOrderView } from '@contract/api/pay';
-import { orderTitle, timeText, yuanText } from './rules';
+import { yuanText } from '@contract/money';
+import { orderTitle, timeText } from './rules';
 
 const KIND_COLOR: Record<PayOrderView['kind'], string> = { single: 'primary', batch: 'warning', adjust: 'danger', distribution: 'success', refund: 'default' };
 

@@ -2,31 +2,10 @@
 // and tested in tests/unit/approve-rules.test.ts: how an order is named and its amount shown, the
 // sum of a selection (bigint fen, never JS numbers), the tab badge text, and the per-order outcome
 // of a batch decision in the user's words.
-import { formatYuanGrouped } from '@contract/money';
 import { PAY_MSG, PAY_PERMS, type AuditOutcome, type AuditResult, type PayOrderView } from '@contract/api/pay';
 import { hasPermission } from '@contract/permission';
 import type { PermissionEntry } from '@contract/types';
 import { formatDateTime } from '@contract/time';
-
-/** Yuan string (any sign, 0-2 decimals) → fen; null for anything else. Unlike parseYuan it accepts 0 and negatives (display only). */
-export function fenOf(yuan: string | null | undefined): bigint | null {
-  const m = /^(-)?(\d{1,16})(?:\.(\d{1,2}))?$/.exec((yuan ?? '').trim());
-  if (!m) return null;
-  const fen = BigInt(m[2]) * 100n + BigInt(((m[3] ?? '') + '00').slice(0, 2));
-  return m[1] ? -fen : fen;
-}
-
-/** '1234.5' → '¥1,234.50'; unparsable input is shown as it came. */
-export function yuanText(yuan: string | null | undefined): string {
-  const fen = fenOf(yuan);
-  if (fen === null) return yuan ?? '';
-  return fen < 0n ? `-¥${formatYuanGrouped(-fen)}` : `¥${formatYuanGrouped(fen)}`;
-}
-
-/** Sum of the orders' amounts in fen. */
-export function sumFen(orders: Pick<PayOrderView, 'amount'>[]): bigint {
-  return orders.reduce((acc, o) => acc + (fenOf(o.amount) ?? 0n), 0n);
-}
 
 /** The card's headline: the payee of a single pay, the batch with its size, otherwise kind and account. */
 export function orderTitle(o: Pick<PayOrderView, 'kind' | 'kindText' | 'payeeName' | 'payeeAcctNo' | 'rowCount' | 'remark' | 'direction' | 'fromAcctNo'>): string {

@@ -77,7 +77,3 @@ export function useOrderDetail(orderId: string): OrderDetailState {
   const moreRows = !!detail && rows.length < (detail.rowsPage?.count ?? 0);
   return { detail, rows, error, loading, moreRows, loadMoreRows, reload };
 }
-
-export const STATUS_COLOR: Record<PayOrderStatus, string> = {
-  draft: '#999999', pending: '#ff8f1f', approved: '#1677ff', executing: '#1677ff', succeeded: '#00b578', failed: '#ff3141', partial: '#ff8f1f', rejected: '#ff3141', cancelled: '#999999',
-};

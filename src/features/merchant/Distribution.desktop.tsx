@@ -1,11 +1,11 @@
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Select, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { V } from '@contract/validation';
-import { parseYuan } from '@contract/money';
+import { parseYuan, yuanText } from '@contract/money';
 import { MERCHANT_AUDIT_PATH } from '@contract/pages/merchant';
 import { EditableGrid } from '@/components/grid/EditableGrid';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { MODE_OPTIONS, yuanText, type PreviewLine } from './rules';
+import { MODE_OPTIONS, type PreviewLine } from './rules';
 import { useDistribution } from './useDistribution';
 
 export default function DistributionDesktop() {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Form, Input, List, NoticeBar, Result, Selector, Tag, TextArea, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { V } from '@contract/validation';
-import { parseYuan } from '@contract/money';
+import { parseYuan, yuanText } from '@contract/money';
 import { MERCHANT_AUDIT_PATH } from '@contract/pages/merchant';
 import { EditableGrid } from '@/components/grid/EditableGrid';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { MODE_OPTIONS, yuanText } from './rules';
+import { MODE_OPTIONS } from './rules';
 import { useDistribution } from './useDistribution';
 
 export default function DistributionMobile() {

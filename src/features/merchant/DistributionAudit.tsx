@@ -6,15 +6,17 @@
 import { lazy, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PAY_MSG, PAY_PATHS, PAY_PERMS, type PayOrderView } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitApi, ListKitConfig } from '@/components/list/types';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
 import { DialogSwitch } from '@/components/dialogs/DialogSwitch';
 import { session } from '@/stores/session';
 import type { PageProps } from '@/lib/page';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
 import { approveOrder, fetchDistributionOrders, rejectOrder, type DistributionRow } from './api';
 import { ReasonDialog } from './ReasonDialog';
-import { may, ORDER_STATUS_COLOR, ORDER_STATUS_OPTIONS, SCOPE_OPTIONS, yuanText } from './rules';
+import { may, ORDER_STATUS_OPTIONS, SCOPE_OPTIONS } from './rules';
 import type { DistributionDetailProps } from './distributionDetail';
 
 type Row = DistributionRow & Record<string, unknown>;

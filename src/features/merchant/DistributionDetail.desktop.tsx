@@ -1,8 +1,10 @@
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Table, Tag, Timeline } from 'antd';
 import { formatDateTime } from '@contract/time';
 import type { DistributionSplitView } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
 import { useDistributionDetail, type DistributionDetailProps } from './distributionDetail';
-import { ORDER_STATUS_COLOR, splitRatioText, yuanText } from './rules';
+import { splitRatioText } from './rules';
 
 export default function DistributionDetailDesktop({ open, onClose, order, onApprove, onReject }: DistributionDetailProps) {
   const { detail, error, view: o } = useDistributionDetail(open ? order : null);

@@ -1,9 +1,10 @@
 import { Button, ErrorBlock, List, Popup, SpinLoading, Steps, Tag } from 'antd-mobile';
 import { formatDateTime } from '@contract/time';
+import { yuanText } from '@contract/money';
+import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
 import { useDistributionDetail, type DistributionDetailProps } from './distributionDetail';
-import { ORDER_STATUS_COLOR, splitRatioText, yuanText } from './rules';
+import { splitRatioText } from './rules';
 
-const TAG: Record<string, string> = { green: 'success', red: 'danger', orange: 'warning', blue: 'primary', gold: 'warning' };
 
 export default function DistributionDetailMobile({ open, onClose, order, onApprove, onReject }: DistributionDetailProps) {
   const { detail, error, view: o } = useDistributionDetail(open ? order : null);
@@ -11,7 +12,7 @@ export default function DistributionDetailMobile({ open, onClose, order, onAppro
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyStyle={{ height: '88vh', borderTopLeftRadius: 12, borderTopRightRadius: 12, display: 'flex', flexDirection: 'column' }}>
       <div style={{ padding: '14px 16px', fontSize: 17, fontWeight: 500, display: 'flex', alignItems: 'center', gap: 8 }}>
         <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>分账订单 {o?.orderNo}</span>
-        {o && <Tag color={TAG[ORDER_STATUS_COLOR[o.status]] ?? 'default'} fill="outline" data-testid="order-status">{o.statusText}</Tag>}
+        {o && <Tag color={mobileTagColor(ORDER_STATUS_COLOR[o.status])} fill="outline" data-testid="order-status">{o.statusText}</Tag>}
       </div>
       <div style={{ flex: 1, overflowY: 'auto', background: '#f5f5f5' }}>
         {error && <ErrorBlock status="default" title={error} description="" />}

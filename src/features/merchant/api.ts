@@ -11,7 +11,7 @@ import type { SysResult } from '@contract/types';
 import { capOrThrow, capPost } from '@/api/request';
 import { ApiError, serverMessage } from '@/api/errors';
 import { formatDateTime } from '@contract/time';
-import { yuanText } from './rules';
+import { yuanText } from '@contract/money';
 
 export interface CustomerDetail { customer: CustomerView; accounts: AccountView[]; bankCards: BankCardView[]; recentEntries: EntryView[] }
 
@@ -27,12 +27,6 @@ export async function enableCustomer(cusCode: string): Promise<CustomerView> {
 
 export async function disableCustomer(cusCode: string, reason: string): Promise<CustomerView> {
   return (capOrThrow(await capPost<{ customer: CustomerView }>(PAY_PATHS.customerDisable, { cusCode, reason }, undefined, silent), true) as { customer: CustomerView }).customer;
-}
-
-/** The customer's accounts that can still move money (closed ones left out). */
-export async function fetchAccounts(cusCode: string): Promise<AccountView[]> {
-  const body = capOrThrow(await capPost<{ listData: AccountView[] }>(LEDGER_PATHS.accountInquiry, { cusCode }, undefined, silent), true) as { listData: AccountView[] };
-  return body.listData.filter((a) => a.status !== 'closed');
 }
 
 export interface DistributionInput {

@@ -2,34 +2,26 @@
 // amounts and statuses as shown, the receiver grid's columns per split mode, the form's values as
 // the DistributionApply call takes them, and the live split preview (the contract's split, so the
 // preview is exactly what the server will post, fen for fen).
-import { CUSTOMER_TYPE_TEXT, type AccountView, type CustomerStatus, type EntryView } from '@contract/api/ledger';
+import { CUSTOMER_TYPE_TEXT, type CustomerStatus, type CustomerView, type EntryView } from '@contract/api/ledger';
 import { CUSTOMER_STATUS_TEXT, checkDistribution, splitDistribution, type DistributionMode } from '@contract/api/merchant';
-import { PAY_MSG, PAY_ORDER_STATUS_TEXT, RATIO_RX, type PayOrderStatus } from '@contract/api/pay';
-import { formatFen, formatYuanGrouped, parseYuan } from '@contract/money';
+import { PAY_MSG, PAY_ORDER_STATUS_TEXT, RATIO_RX } from '@contract/api/pay';
+import { fenText, formatFen, parseYuan } from '@contract/money';
 import { hasPermission } from '@contract/permission';
+import { formatDateTime } from '@contract/time';
 import type { PermissionEntry } from '@contract/types';
 import { V } from '@contract/validation';
 import type { GridColumn, GridRow } from '@/components/grid/gridRules';
 import type { DistributionInput } from './api';
-
-/** A yuan string as the server writes it ('-1234.5', '0.00') → '¥1,234.50' / '-¥1,234.50'; other text as it came. */
-export function yuanText(yuan: string | null | undefined): string {
-  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec((yuan ?? '').trim());
-  if (!m) return yuan ?? '';
-  const whole = m[2].replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${m[1] && /[1-9]/.test(m[2] + (m[3] ?? '')) ? '-' : ''}¥${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
-}
-
-export const fenText = (fen: bigint) => `¥${formatYuanGrouped(fen)}`;
 
 export const CUSTOMER_TYPE_OPTIONS = Object.entries(CUSTOMER_TYPE_TEXT).map(([value, label]) => ({ value, label }));
 export const CUSTOMER_STATUS_OPTIONS = Object.entries(CUSTOMER_STATUS_TEXT).map(([value, label]) => ({ value, label }));
 /** Tag of a customer's status ('green' / 'red' read by both list views). */
 export const customerStatusTag = (status: CustomerStatus) => ({ text: CUSTOMER_STATUS_TEXT[status] ?? status, color: status === 'enabled' ? 'green' : 'red' });
 
-/** '6222… · 结算账户 · 可用 ¥1,000.00' for the payer select; frozen accounts are named so. */
-export function accountLabel(a: AccountView): string {
-  return `${a.acctNo} · ${a.acctTypeText}${a.status === 'frozen' ? '（冻结）' : ''} · 可用 ${yuanText(a.available)}`;
+/** Why, by whom and when a disabled customer was disabled (the detail's 停用原因 / 停用人 / 停用时间); null for an enabled customer. */
+export function disabledBy(c: CustomerView): { reason: string; by: string; at: string } | null {
+  if (c.status !== 'disabled') return null;
+  return { reason: c.statusReason || '—', by: c.statusChangedBy || '—', at: c.statusChangedAt ? formatDateTime(c.statusChangedAt) : '—' };
 }
 
 export const MODE_OPTIONS: { value: DistributionMode; label: string }[] = [{ value: 'ratio', label: '按比例' }, { value: 'fixed', label: '固定金额' }];
@@ -134,10 +126,6 @@ export function may(code: string, lists: { auth: readonly PermissionEntry[]; all
   return hasPermission(code, { auth: [...lists.auth], allAuth: [...lists.allAuth] });
 }
 
-/** Tag colours of order statuses (names both list views understand). */
-export const ORDER_STATUS_COLOR: Record<PayOrderStatus, string> = {
-  draft: 'default', pending: 'orange', approved: 'blue', executing: 'blue', succeeded: 'green', failed: 'red', partial: 'gold', rejected: 'red', cancelled: 'default',
-};
 export const ORDER_STATUS_OPTIONS = Object.entries(PAY_ORDER_STATUS_TEXT).map(([value, label]) => ({ value, label }));
 export const SCOPE_OPTIONS = [{ value: 'pendingForMe', label: '待我审批' }, { value: 'mine', label: '我提交的' }, { value: 'all', label: '全部' }];
 /** A split line of an order's detail: '33.33%' or '—', and the amount as shown. */

@@ -3,22 +3,19 @@
 // split) and the submit: grid rules first, then the server's rules in its words, then
 // DistributionApply with the idempotency key chosen when the form opened (reused on a retry).
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { AccountView } from '@contract/api/ledger';
 import type { DistributionMode } from '@contract/api/merchant';
 import type { PayOrderView } from '@contract/api/pay';
 import type { EditableGridHandle, GridRow } from '@/components/grid/EditableGrid';
 import { newRowId } from '@/components/grid/gridRules';
-import { failureMessage } from '@/components/dialogs/formRules';
-import { applyDistribution, fetchAccounts } from './api';
-import { accountLabel, distributionError, distributionInput, previewSplit, receiverColumns, remainderOptions } from './rules';
+import { useCustomerAccounts } from '@/hooks/useCustomerAccounts';
+import { applyDistribution } from './api';
+import { distributionError, distributionInput, previewSplit, receiverColumns, remainderOptions } from './rules';
 
 const emptyRows = (): GridRow[] => [1, 2].map((n) => ({ id: newRowId(), orderNum: n, acctNo: '', ratio: '', amount: '' }));
 
 export function useDistribution() {
-  const [cusCode, setCusCode] = useState('');
-  const [accounts, setAccounts] = useState<AccountView[]>([]);
-  const [accountsError, setAccountsError] = useState<string | null>(null);
-  const [loadingAccounts, setLoadingAccounts] = useState(false);
+  // Staff name the paying customer (a customer's own user is not started on theirs here).
+  const payer = useCustomerAccounts({ ownCustomer: false, payableOnly: true, failMessage: '账户查询失败' });
   const [fromAcctNo, setFromAcctNo] = useState<string>();
   const [amount, setAmount] = useState('');
   const [mode, setMode] = useState<DistributionMode>('ratio');
@@ -30,22 +27,11 @@ export function useDistribution() {
   const gridRef = useRef<EditableGridHandle>(null);
   const key = useRef(crypto.randomUUID());
 
-  const loadAccounts = useCallback(async (code: string) => {
-    const c = code.trim();
-    setCusCode(c);
+  const { load } = payer;
+  const loadAccounts = useCallback((code: string) => {
     setFromAcctNo(undefined);
-    setAccounts([]);
-    setAccountsError(null);
-    if (!c) return;
-    setLoadingAccounts(true);
-    try {
-      setAccounts(await fetchAccounts(c));
-    } catch (err) {
-      setAccountsError(failureMessage(err, '账户查询失败'));
-    } finally {
-      setLoadingAccounts(false);
-    }
-  }, []);
+    return load(code);
+  }, [load]);
 
   const remainderChoices = useMemo(() => remainderOptions(rows), [rows]);
   // A remainder account no longer among the receivers is no choice any more.
@@ -56,7 +42,6 @@ export function useDistribution() {
   );
   const preview = useMemo(() => previewSplit(input), [input]);
   const columns = useMemo(() => receiverColumns(mode), [mode]);
-  const payerOptions = accounts.map((a) => ({ value: a.acctNo, label: accountLabel(a), disabled: a.status !== 'normal' }));
 
   /** Validates and submits; throws with the first message (grid cell, then the server's rules, then the server). */
   const submit = useCallback(async () => {
@@ -84,7 +69,7 @@ export function useDistribution() {
   }, []);
 
   return {
-    cusCode, loadAccounts, accounts, accountsError, loadingAccounts, payerOptions, account: accounts.find((a) => a.acctNo === fromAcctNo),
+    cusCode: payer.cusCode, loadAccounts, accountsError: payer.error, loadingAccounts: payer.loading, payerOptions: payer.options, account: payer.account(fromAcctNo),
     fromAcctNo, setFromAcctNo, amount, setAmount, mode, setMode, rows, setRows, columns, gridRef,
     remainderAcctNo, setRemainder, remainderChoices, remark, setRemark, preview, saving, order, submit, again,
   };

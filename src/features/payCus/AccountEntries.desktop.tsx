@@ -2,8 +2,9 @@
 // reason), paged, and its holds (冻结记录), in a drawer.
 import { App, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
 import type { AccountView, EntryView, HoldView } from '@contract/api/ledger';
+import { yuanText } from '@contract/money';
 import { signedMoney } from './ledgerApi';
-import { money, time } from './payApi';
+import { time } from './payApi';
 import { HOLD_STATUS_TEXT, useAccountEntries } from './useAccountEntries';
 
 const PAGE_SIZE = 10;
@@ -17,9 +18,9 @@ export default function AccountEntriesDesktop({ account, onClose }: { account: A
       <Descriptions size="small" column={4} bordered style={{ marginBottom: 16 }} items={[
         { key: 'name', label: '账户名称', children: account.acctName, span: 2 },
         { key: 'type', label: '账户类型', children: account.acctTypeText, span: 2 },
-        { key: 'balance', label: '余额', children: money(account.balance) },
-        { key: 'frozen', label: '冻结金额', children: money(account.frozen) },
-        { key: 'available', label: '可用余额', children: money(account.available), span: 2 },
+        { key: 'balance', label: '余额', children: yuanText(account.balance) },
+        { key: 'frozen', label: '冻结金额', children: yuanText(account.frozen) },
+        { key: 'available', label: '可用余额', children: yuanText(account.available), span: 2 },
       ]} />
       <Tabs items={[
         {
@@ -31,7 +32,7 @@ export default function AccountEntriesDesktop({ account, onClose }: { account: A
                 { key: 'time', title: '时间', width: 170, render: (_, r) => time(r.createdAt) },
                 { key: 'kind', title: '类型', width: 90, align: 'center', render: (_, r) => r.kindText },
                 { key: 'amount', title: '金额', width: 130, align: 'right', render: (_, r) => <span style={{ color: r.amount.startsWith('-') ? '#cf1322' : r.balanceAfter === null ? undefined : '#389e0d' }}>{r.balanceAfter === null ? '—' : signedMoney(r.amount)}</span> },
-                { key: 'balanceAfter', title: '余额', width: 130, align: 'right', render: (_, r) => (r.balanceAfter === null ? '—' : money(r.balanceAfter)) },
+                { key: 'balanceAfter', title: '余额', width: 130, align: 'right', render: (_, r) => (r.balanceAfter === null ? '—' : yuanText(r.balanceAfter)) },
                 { key: 'frozen', title: '冻结变动', width: 110, align: 'right', render: (_, r) => (r.frozenChange ? signedMoney(r.frozenChange) : '—') },
                 { key: 'reason', title: '原因', ellipsis: true, render: (_, r) => r.reason || '—' },
                 { key: 'no', title: '分录号', width: 100, render: (_, r) => r.entryNo },
@@ -45,8 +46,8 @@ export default function AccountEntriesDesktop({ account, onClose }: { account: A
               rowKey="holdId" size="small" bordered dataSource={e.holds} pagination={false}
               columns={[
                 { key: 'time', title: '冻结时间', width: 170, render: (_, h) => time(h.createdAt) },
-                { key: 'amount', title: '冻结金额', width: 130, align: 'right', render: (_, h) => money(h.amount) },
-                { key: 'remaining', title: '剩余冻结', width: 130, align: 'right', render: (_, h) => money(h.remaining) },
+                { key: 'amount', title: '冻结金额', width: 130, align: 'right', render: (_, h) => yuanText(h.amount) },
+                { key: 'remaining', title: '剩余冻结', width: 130, align: 'right', render: (_, h) => yuanText(h.remaining) },
                 { key: 'status', title: '状态', width: 90, align: 'center', render: (_, h) => <Tag color={HOLD_COLOR[h.status]}>{HOLD_STATUS_TEXT[h.status]}</Tag> },
                 { key: 'reason', title: '原因', ellipsis: true, render: (_, h) => h.reason || '—' },
               ]}

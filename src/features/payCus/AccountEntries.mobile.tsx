@@ -2,8 +2,9 @@
 // open holds of the account.
 import { Button, InfiniteScroll, List, Popup, Tabs, Tag, Toast } from 'antd-mobile';
 import type { AccountView } from '@contract/api/ledger';
+import { yuanText } from '@contract/money';
 import { signedMoney } from './ledgerApi';
-import { money, time } from './payApi';
+import { time } from './payApi';
 import { HOLD_STATUS_TEXT, useAccountEntries } from './useAccountEntries';
 
 const PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ export default function AccountEntriesMobile({ account, onClose }: { account: Ac
       <div style={{ textAlign: 'center', color: '#999', fontSize: 13 }}>{`${account.acctNo} · ${account.acctTypeText}`}</div>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', textAlign: 'center', padding: '12px 8px', fontSize: 13 }}>
         {([['余额', account.balance], ['冻结', account.frozen], ['可用', account.available]] as const).map(([label, v]) => (
-          <div key={label}><div style={{ color: '#999' }}>{label}</div><div style={{ fontWeight: 600, marginTop: 2 }}>{money(v)}</div></div>
+          <div key={label}><div style={{ color: '#999' }}>{label}</div><div style={{ fontWeight: 600, marginTop: 2 }}>{yuanText(v)}</div></div>
         ))}
       </div>
       <Tabs>
@@ -25,7 +26,7 @@ export default function AccountEntriesMobile({ account, onClose }: { account: Ac
             {e.entries.map((x) => (
               <List.Item
                 key={x.entryId}
-                description={`${time(x.createdAt)}${x.balanceAfter !== null ? ` · 余额 ${money(x.balanceAfter)}` : ''}${x.reason ? ` · ${x.reason}` : ''}`}
+                description={`${time(x.createdAt)}${x.balanceAfter !== null ? ` · 余额 ${yuanText(x.balanceAfter)}` : ''}${x.reason ? ` · ${x.reason}` : ''}`}
                 extra={<span style={{ color: x.balanceAfter === null ? '#ff8f1f' : x.amount.startsWith('-') ? '#ff3141' : '#00b578', fontWeight: 500 }}>{x.balanceAfter === null ? `冻结 ${signedMoney(x.frozenChange)}` : signedMoney(x.amount)}</span>}
               >
                 {x.kindText}
@@ -38,7 +39,7 @@ export default function AccountEntriesMobile({ account, onClose }: { account: Ac
           <List style={{ '--padding-left': '4px' }}>
             {e.holds.map((h) => (
               <List.Item key={h.holdId} description={`${time(h.createdAt)}${h.reason ? ` · ${h.reason}` : ''}`} extra={<Tag color={h.status === 'open' ? 'warning' : 'default'} fill="outline">{HOLD_STATUS_TEXT[h.status]}</Tag>}>
-                {`${money(h.amount)}，剩余 ${money(h.remaining)}`}
+                {`${yuanText(h.amount)}，剩余 ${yuanText(h.remaining)}`}
               </List.Item>
             ))}
           </List>

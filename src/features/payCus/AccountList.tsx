@@ -8,6 +8,7 @@ import ListKit from '@/components/list/ListKit';
 import type { ListKitApi, ListKitConfig, RowAction } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { useIsMobile } from '@/hooks/useDevice';
+import { ACCOUNT_STATUS_COLOR } from '@/components/statusTags';
 import { OP_PERM, OP_TITLE, offersOp, type AccountDialog, type AccountOp } from './accountOps';
 import { CusCodeHint } from './CusCodeHint';
 import { accountPage, lastCusCode, ownCusCode, type AccountRow } from './ledgerApi';
@@ -17,7 +18,6 @@ const OpMobile = lazy(() => import('./AccountOps.mobile'));
 const EntriesDesktop = lazy(() => import('./AccountEntries.desktop'));
 const EntriesMobile = lazy(() => import('./AccountEntries.mobile'));
 
-const STATUS_COLOR = { normal: 'green', frozen: 'red', closed: 'default' } as const;
 const OPS: AccountOp[] = ['charge', 'freeze', 'unfreeze', 'withdraw', 'transfer'];
 
 export default function AccountList(_props: PageProps) {
@@ -47,7 +47,7 @@ export default function AccountList(_props: PageProps) {
         { dataIndex: 'acctNo', title: '账号', width: 175 },
         { dataIndex: 'acctName', title: '账户名称', width: 220, ellipsis: true },
         { dataIndex: 'acctTypeText', title: '账户类型', width: 90 },
-        { dataIndex: 'status', title: '状态', width: 70, type: 'tag', tag: (r) => ({ text: ACCOUNT_STATUS_TEXT[r.status], color: STATUS_COLOR[r.status] }) },
+        { dataIndex: 'status', title: '状态', width: 70, type: 'tag', tag: (r) => ({ text: ACCOUNT_STATUS_TEXT[r.status], color: ACCOUNT_STATUS_COLOR[r.status] }) },
         { dataIndex: 'balanceText', title: '余额', width: 130, align: 'right' },
         { dataIndex: 'frozenText', title: '冻结金额', width: 120, align: 'right' },
         { dataIndex: 'availableText', title: '可用余额', width: 130, align: 'right' },

@@ -3,9 +3,10 @@
 import { useEffect } from 'react';
 import { App, Button, Descriptions, Form, Input, Modal, Result, Select, Tag } from 'antd';
 import type { OrderView } from '@contract/api/ledger';
+import { yuanText } from '@contract/money';
 import { FORM_MSG, OP_TITLE, type AccountOpProps, type OpValues } from './accountOps';
 import { amountHint, ORDER_CSS, shownCard } from './ledgerApi';
-import { money, time } from './payApi';
+import { time } from './payApi';
 import { useAccountOp } from './useAccountOp';
 
 export default function AccountOpDesktop({ op, account, onClose, onChanged }: AccountOpProps) {
@@ -41,9 +42,9 @@ export default function AccountOpDesktop({ op, account, onClose, onChanged }: Ac
     <Modal open title={title} onCancel={onClose} width={560} okText="确定" cancelText="取消" confirmLoading={s.busy} okButtonProps={{ disabled: s.choicesLoading || needsChoice }} onOk={() => form.submit()} destroyOnHidden maskClosable={false}>
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }} items={[
         { key: 'name', label: '账户名称', children: account.acctName, span: 2 },
-        { key: 'balance', label: '余额', children: money(account.balance) },
-        { key: 'available', label: '可用余额', children: money(account.available) },
-        { key: 'frozen', label: '冻结金额', children: money(account.frozen) },
+        { key: 'balance', label: '余额', children: yuanText(account.balance) },
+        { key: 'available', label: '可用余额', children: yuanText(account.available) },
+        { key: 'frozen', label: '冻结金额', children: yuanText(account.frozen) },
         { key: 'type', label: '账户类型', children: account.acctTypeText },
       ]} />
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} onFinish={(v) => void onFinish(v)} autoComplete="off">
@@ -53,7 +54,7 @@ export default function AccountOpDesktop({ op, account, onClose, onChanged }: Ac
               loading={s.choicesLoading}
               placeholder={FORM_MSG.hold}
               onChange={(id: string) => form.setFieldValue('amount', s.holds.find((h) => h.holdId === id)?.remaining)}
-              options={s.holds.map((h) => ({ value: h.holdId, label: `${time(h.createdAt)} · 剩余 ${money(h.remaining)}${h.reason ? ` · ${h.reason}` : ''}` }))}
+              options={s.holds.map((h) => ({ value: h.holdId, label: `${time(h.createdAt)} · 剩余 ${yuanText(h.remaining)}${h.reason ? ` · ${h.reason}` : ''}` }))}
             />
           </Form.Item>
         )}
@@ -90,7 +91,7 @@ function OrderResult({ order }: { order: OrderView }) {
       extra={
         <Descriptions size="small" column={1} bordered items={[
           { key: 'status', label: '交易状态', children: <Tag color={ORDER_CSS[order.status]} data-testid="order-status">{order.statusText}</Tag> },
-          { key: 'amount', label: '金额', children: money(order.amount) },
+          { key: 'amount', label: '金额', children: yuanText(order.amount) },
           ...(order.cardNo ? [{ key: 'card', label: '银行卡', children: shownCard(order.cardNo) }] : []),
           { key: 'id', label: '交易号', children: order.orderId },
           { key: 'time', label: '更新时间', children: time(order.updatedAt) },

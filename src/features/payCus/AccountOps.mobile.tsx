@@ -3,9 +3,10 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, List, Popup, Result, Selector, Tag, TextArea, Toast } from 'antd-mobile';
 import type { OrderView } from '@contract/api/ledger';
+import { yuanText } from '@contract/money';
 import { FORM_MSG, OP_TITLE, type AccountOpProps, type OpValues } from './accountOps';
 import { amountHint, ORDER_CSS, shownCard } from './ledgerApi';
-import { money, time } from './payApi';
+import { time } from './payApi';
 import { useAccountOp } from './useAccountOp';
 
 const sheet = { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '88vh', overflowY: 'auto' as const };
@@ -39,9 +40,9 @@ export default function AccountOpMobile({ op, account, onClose, onChanged }: Acc
       ) : (
         <>
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', textAlign: 'center', padding: '12px 8px', fontSize: 13 }}>
-            <Figure label="余额" value={money(account.balance)} />
-            <Figure label="冻结" value={money(account.frozen)} />
-            <Figure label="可用" value={money(account.available)} />
+            <Figure label="余额" value={yuanText(account.balance)} />
+            <Figure label="冻结" value={yuanText(account.frozen)} />
+            <Figure label="可用" value={yuanText(account.available)} />
           </div>
           <Form
             form={form}
@@ -59,7 +60,7 @@ export default function AccountOpMobile({ op, account, onClose, onChanged }: Acc
                 <Selector
                   columns={1}
                   onChange={(v) => form.setFieldValue('amount', s.holds.find((h) => h.holdId === v[0])?.remaining)}
-                  options={s.holds.map((h) => ({ value: h.holdId, label: `剩余 ${money(h.remaining)}`, description: `${time(h.createdAt)}${h.reason ? ` · ${h.reason}` : ''}` }))}
+                  options={s.holds.map((h) => ({ value: h.holdId, label: `剩余 ${yuanText(h.remaining)}`, description: `${time(h.createdAt)}${h.reason ? ` · ${h.reason}` : ''}` }))}
                 />
               </Form.Item>
             )}
@@ -103,7 +104,7 @@ function OrderResult({ order, refreshing, onRefresh, onClose }: { order: OrderVi
       <Result status={pending ? 'waiting' : order.status === 'succeeded' ? 'success' : 'error'} title={pending ? `${what}处理中，等待渠道确认` : `${what}${order.statusText}`} description={order.failReason ?? undefined} />
       <List>
         <List.Item extra={<Tag color={ORDER_CSS[order.status]} data-testid="order-status">{order.statusText}</Tag>}>交易状态</List.Item>
-        <List.Item extra={money(order.amount)}>金额</List.Item>
+        <List.Item extra={yuanText(order.amount)}>金额</List.Item>
         {order.cardNo && <List.Item extra={shownCard(order.cardNo)}>银行卡</List.Item>}
         <List.Item extra={time(order.updatedAt)}>更新时间</List.Item>
       </List>

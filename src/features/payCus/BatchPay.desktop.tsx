@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Statistic, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import { yuanText } from '@contract/money';
 import { EditableGrid } from '@/components/grid/EditableGrid';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { BATCH_COLUMNS, useBatchPay } from './batchPayModel';
 import { OrderSummary } from './OrderSummary.desktop';
-import { money } from './payApi';
 import { usePayer } from './usePayer';
 
 export default function BatchPayDesktop() {
@@ -44,7 +44,7 @@ export default function BatchPayDesktop() {
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col span={6}><Statistic title="付款笔数" value={batch.count} suffix="笔" /></Col>
         <Col span={6}><Statistic title="付款总额" value={`¥${batch.total.text}`} /></Col>
-        <Col span={6}><Statistic title="账户可用余额" value={from ? money(from.available) || '¥0.00' : '—'} /></Col>
+        <Col span={6}><Statistic title="账户可用余额" value={from ? yuanText(from.available) || '¥0.00' : '—'} /></Col>
         <Col span={6} style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
           <Space>
             <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => { batch.importFile(file).then((t) => void message.success(t), (err: unknown) => void message.warning(failureMessage(err))); return false; }}>

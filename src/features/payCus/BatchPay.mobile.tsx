@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Result, Selector, Toast, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
+import { yuanText } from '@contract/money';
 import { EditableGrid } from '@/components/grid/EditableGrid';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { BATCH_COLUMNS, useBatchPay } from './batchPayModel';
-import { money } from './payApi';
 import { usePayer } from './usePayer';
 
 export default function BatchPayMobile() {
@@ -24,7 +24,7 @@ export default function BatchPayMobile() {
   if (batch.order)
     return (
       <div>
-        <Result status="success" title="提交成功，等待审批" description={`订单号 ${batch.order.orderNo}，${batch.order.rowCount} 笔，合计 ${money(batch.order.amount)}`} />
+        <Result status="success" title="提交成功，等待审批" description={`订单号 ${batch.order.orderNo}，${batch.order.rowCount} 笔，合计 ${yuanText(batch.order.amount)}`} />
         <div style={{ padding: 16, display: 'flex', gap: 12 }}>
           <Button block onClick={batch.again}>继续付款</Button>
           <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>付款订单</Button>

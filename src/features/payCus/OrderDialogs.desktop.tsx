@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Descriptions, Drawer, Form, Input, List, Modal, Spin, Table, Tag, Timeline } from 'antd';
 import { PAY_MSG, singlePayload, type PayOrderDetail } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
 import { failureMessage, schemaRule } from '@/components/dialogs/formRules';
-import { auditReject, editOrder, money, orderDetail, STATUS_COLOR, time } from './payApi';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { auditReject, editOrder, orderDetail, time } from './payApi';
 import { outcomeLines, type OrderDialogsProps, type OrderRow } from './orderDialogs';
 
 function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
@@ -20,9 +22,9 @@ function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
       {error && <Alert type="error" message={error} showIcon style={{ marginBottom: 12 }} />}
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label="订单号">{o.orderNo}</Descriptions.Item>
-        <Descriptions.Item label="状态"><Tag color={STATUS_COLOR[o.status]}>{o.statusText}</Tag></Descriptions.Item>
+        <Descriptions.Item label="状态"><Tag color={ORDER_STATUS_COLOR[o.status]}>{o.statusText}</Tag></Descriptions.Item>
         <Descriptions.Item label="类型">{o.kindText}</Descriptions.Item>
-        <Descriptions.Item label="金额"><b>{money(o.amount)}</b></Descriptions.Item>
+        <Descriptions.Item label="金额"><b>{yuanText(o.amount)}</b></Descriptions.Item>
         <Descriptions.Item label="付款账户">{o.fromAcctNo ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="客户">{[o.fromCusCode, o.fromCusName].filter(Boolean).join(' ') || '—'}</Descriptions.Item>
         {o.kind !== 'batch' && <Descriptions.Item label="收款人">{o.payeeName ?? '—'}</Descriptions.Item>}
@@ -49,7 +51,7 @@ function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
               { dataIndex: 'rowNo', title: '行号', width: 60 },
               { dataIndex: 'payeeName', title: '收款人' },
               { dataIndex: 'payeeAcctNo', title: '收款账号/银行卡号', render: (_: unknown, r) => r.payeeAcctNo || r.bankCardNo },
-              { dataIndex: 'amount', title: '金额', align: 'right', render: (v: string) => money(v) },
+              { dataIndex: 'amount', title: '金额', align: 'right', render: (v: string) => yuanText(v) },
               { dataIndex: 'status', title: '状态', render: (v: string, r) => <Tag color={v === 'succeeded' ? 'green' : v === 'failed' ? 'red' : 'default'}>{v === 'succeeded' ? '成功' : v === 'failed' ? `失败${r.failReason ? `：${r.failReason}` : ''}` : '待执行'}</Tag> },
             ]}
           />

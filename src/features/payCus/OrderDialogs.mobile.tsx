@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, List, Popup, Steps, Tag, TextArea, Toast } from 'antd-mobile';
 import { PAY_MSG, singlePayload, type PayOrderDetail } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
 import { failureMessage, schemaRule } from '@/components/dialogs/formRules';
-import { auditReject, editOrder, money, orderDetail, STATUS_CSS, time } from './payApi';
+import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { auditReject, editOrder, orderDetail, time } from './payApi';
 import { outcomeLines, type OrderDialogsProps, type OrderRow } from './orderDialogs';
 
 const sheet = { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '85vh', overflowY: 'auto' as const };
@@ -20,8 +22,8 @@ function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
     <Popup visible onMaskClick={onClose} bodyStyle={sheet}>
       <Title>{`订单 ${o.orderNo}`}</Title>
       <List>
-        <List.Item extra={<Tag color={STATUS_CSS[o.status]}>{o.statusText}</Tag>}>状态</List.Item>
-        <List.Item extra={money(o.amount)}>金额（{o.kindText}）</List.Item>
+        <List.Item extra={<Tag color={mobileTagColor(ORDER_STATUS_COLOR[o.status])} fill="outline">{o.statusText}</Tag>}>状态</List.Item>
+        <List.Item extra={yuanText(o.amount)}>金额（{o.kindText}）</List.Item>
         <List.Item extra={o.fromAcctNo}>付款账户</List.Item>
         {o.kind !== 'batch' && <List.Item extra={`${o.payeeName ?? ''} ${o.payeeAcctNo || o.bankCardNo || ''}`}>收款方</List.Item>}
         <List.Item extra={o.makerName}>提交人</List.Item>
@@ -29,7 +31,7 @@ function Detail({ row, onClose }: { row: OrderRow; onClose: () => void }) {
       </List>
       {o.kind === 'batch' && detail && (
         <List header={`付款明细（${o.rowCount} 笔）`}>
-          {detail.rows.map((r) => <List.Item key={r.rowNo} description={r.payeeAcctNo || r.bankCardNo} extra={money(r.amount)}>{`${r.rowNo}. ${r.payeeName}`}</List.Item>)}
+          {detail.rows.map((r) => <List.Item key={r.rowNo} description={r.payeeAcctNo || r.bankCardNo} extra={yuanText(r.amount)}>{`${r.rowNo}. ${r.payeeName}`}</List.Item>)}
         </List>
       )}
       <div style={{ padding: '12px 16px 4px', fontWeight: 600 }}>审批轨迹</div>

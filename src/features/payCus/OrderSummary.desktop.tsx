@@ -1,7 +1,9 @@
 // The created order after a submit (desktop): number, status, amounts, payee.
 import { Button, Descriptions, Result, Tag } from 'antd';
 import type { PayOrderView } from '@contract/api/pay';
-import { money, STATUS_COLOR, time } from './payApi';
+import { yuanText } from '@contract/money';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { time } from './payApi';
 
 export function OrderSummary({ order, onAgain, onList }: { order: PayOrderView; onAgain: () => void; onList: () => void }) {
   return (
@@ -16,9 +18,9 @@ export function OrderSummary({ order, onAgain, onList }: { order: PayOrderView; 
     >
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label="订单号">{order.orderNo}</Descriptions.Item>
-        <Descriptions.Item label="状态"><Tag color={STATUS_COLOR[order.status]}>{order.statusText}</Tag></Descriptions.Item>
+        <Descriptions.Item label="状态"><Tag color={ORDER_STATUS_COLOR[order.status]}>{order.statusText}</Tag></Descriptions.Item>
         <Descriptions.Item label="类型">{order.kindText}</Descriptions.Item>
-        <Descriptions.Item label="金额"><b>{money(order.amount)}</b></Descriptions.Item>
+        <Descriptions.Item label="金额"><b>{yuanText(order.amount)}</b></Descriptions.Item>
         <Descriptions.Item label="付款账户">{order.fromAcctNo}</Descriptions.Item>
         <Descriptions.Item label="笔数">{order.rowCount || 1}</Descriptions.Item>
         {order.payeeName && <Descriptions.Item label="收款人">{order.payeeName}</Descriptions.Item>}

@@ -4,16 +4,16 @@
 // server says per order what the caller may do (canAudit / canEdit): a checker never sees
 // 审核通过 on their own orders, and the server refuses anyway.
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { PAY_ORDER_KIND_TEXT, PAY_ORDER_STATUS_TEXT, PAY_PATHS, PAY_PERMS, type PayOrderStatus, type PayOrderView } from '@contract/api/pay';
-import { formatFen } from '@contract/money';
+import { PAY_ORDER_KIND_TEXT, PAY_ORDER_STATUS_TEXT, PAY_PATHS, PAY_PERMS, type PayOrderView } from '@contract/api/pay';
+import { fenText, sumFen } from '@contract/money';
 import ListKit from '@/components/list/ListKit';
-import { yuanToFen } from '@/components/grid/gridRules';
 import type { ListKitApi, ListKitConfig } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { useIsMobile } from '@/hooks/useDevice';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
-import { cancelOrder } from '@/api/payOrders';
-import { auditPass, inquiry, money, STATUS_CSS } from './payApi';
+import { cancelOrderAction } from '@/components/list/cancelOrderAction';
+import { ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { auditPass, inquiry } from './payApi';
 import type { OrderDialog, OrderRow } from './orderDialogs';
 
 const DesktopDialogs = lazy(() => import('./OrderDialogs.desktop'));
@@ -42,7 +42,7 @@ export default function PayOrderList(_props: PageProps) {
       { dataIndex: 'rowCount', title: '笔数', width: 70, align: 'right', render: (v) => String(v || 1) },
       { dataIndex: 'fromAcctNo', title: '付款账户', width: 180 },
       { dataIndex: 'payeeText', title: '收款人', width: 120 },
-      { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status] }) },
+      { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }) },
       { dataIndex: 'makerName', title: '提交人', width: 100 },
       { dataIndex: 'timeText', title: '提交时间', width: 170 },
     ],
@@ -69,23 +69,12 @@ export default function PayOrderList(_props: PageProps) {
       { key: 'pass', text: '审核通过', permission: PAY_PERMS.approve, visible: (r) => r.canAudit, onClick: (row) => setApproving([row]) },
       { key: 'reject', text: '驳回', permission: PAY_PERMS.approve, danger: true, visible: (r) => r.canAudit, onClick: (row) => setDialog({ kind: 'reject', rows: [row] }) },
       { key: 'editOrder', text: '编辑', permission: PAY_PERMS.submit, visible: (r) => r.canEdit && r.kind === 'single', onClick: (row) => setDialog({ kind: 'edit', row }) },
-      {
-        key: 'cancel', text: '撤销', permission: PAY_PERMS.submit, danger: true, visible: (r) => r.canEdit, confirm: (r) => `确定要撤销订单 ${r.orderNo} 吗？预留资金将释放。`,
-        onClick: async (row, kit) => {
-          try {
-            await cancelOrder(row.orderId);
-            kit.message.success('撤销成功');
-            await kit.reload();
-          } catch (err) {
-            kit.message.warning(err instanceof Error ? err.message : '撤销失败');
-          }
-        },
-      },
+      cancelOrderAction<OrderRow>(PAY_PERMS.submit, '预留资金将释放。'),
     ],
     inlineActions: 3,
     editAction: false,
     deleteAction: false,
-    mobile: { title: 'orderNo', subtitle: 'kindText', fields: ['amountText', 'payeeText', 'makerName', 'timeText'], status: (r) => ({ text: r.statusText, color: STATUS_CSS[r.status as PayOrderStatus] }), searchField: 'orderNo' },
+    mobile: { title: 'orderNo', subtitle: 'kindText', fields: ['amountText', 'payeeText', 'makerName', 'timeText'], status: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }), searchField: 'orderNo' },
     scrollX: 1280,
   }), []);
 
@@ -119,8 +108,6 @@ export default function PayOrderList(_props: PageProps) {
 }
 
 function approveText(rows: PayOrderView[]): string {
-  let sum = 0n;
-  for (const r of rows) sum += yuanToFen(r.amount) ?? 0n;
-  const yuan = formatFen(sum);
-  return rows.length === 1 ? `订单 ${rows[0]!.orderNo}，金额 ${money(yuan)}` : `共 ${rows.length} 笔订单，合计 ${money(yuan)}`;
+  const sum = sumFen(rows);
+  return rows.length === 1 ? `订单 ${rows[0]!.orderNo}，金额 ${fenText(sum)}` : `共 ${rows.length} 笔订单，合计 ${fenText(sum)}`;
 }

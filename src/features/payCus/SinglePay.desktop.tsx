@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { PayOrderView } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { money, newKey, submitSingle } from './payApi';
+import { newKey, submitSingle } from './payApi';
 import { OrderSummary } from './OrderSummary.desktop';
 import { singleRule, toInput, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
@@ -43,7 +44,7 @@ export default function SinglePayDesktop() {
         <Form.Item label="客户代码" required validateStatus={payer.error ? 'error' : undefined} help={payer.error ?? undefined}>
           <Input.Search placeholder="请输入客户代码后查询付款账户" defaultValue={payer.cusCode} disabled={!!payer.ownCusCode} enterButton="查询" loading={payer.loading} onSearch={(v) => { form.setFieldValue('fromAcctNo', undefined); void payer.load(v); }} />
         </Form.Item>
-        <Form.Item name="fromAcctNo" label="付款账户" rules={[singleRule('fromAcctNo')]} extra={from ? `余额 ${money(from.balance)}，冻结 ${money(from.frozen) || '¥0.00'}，可用 ${money(from.available) || '¥0.00'}` : undefined}>
+        <Form.Item name="fromAcctNo" label="付款账户" rules={[singleRule('fromAcctNo')]} extra={from ? `余额 ${yuanText(from.balance)}，冻结 ${yuanText(from.frozen) || '¥0.00'}，可用 ${yuanText(from.available) || '¥0.00'}` : undefined}>
           <Select placeholder="请选择付款账户" options={payer.options} loading={payer.loading} notFoundContent={payer.cusCode ? '该客户没有可用账户' : '请先查询客户代码'} />
         </Form.Item>
         <Form.Item name="payeeMode" label="收款方式">

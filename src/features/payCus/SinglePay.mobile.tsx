@@ -2,8 +2,10 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Result, Selector, Tag, TextArea, Toast, List } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import type { PayOrderView } from '@contract/api/pay';
+import { yuanText } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { money, newKey, STATUS_CSS, submitSingle } from './payApi';
+import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { newKey, submitSingle } from './payApi';
 import { singleRule, toInput, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
 
@@ -36,8 +38,8 @@ export default function SinglePayMobile() {
       <div>
         <Result status="success" title="提交成功，等待审批" description={`订单号 ${order.orderNo}`} />
         <List>
-          <List.Item extra={<Tag color={STATUS_CSS[order.status]}>{order.statusText}</Tag>}>状态</List.Item>
-          <List.Item extra={money(order.amount)}>金额</List.Item>
+          <List.Item extra={<Tag color={mobileTagColor(ORDER_STATUS_COLOR[order.status])} fill="outline">{order.statusText}</Tag>}>状态</List.Item>
+          <List.Item extra={yuanText(order.amount)}>金额</List.Item>
           <List.Item extra={order.payeeName}>收款人</List.Item>
           <List.Item extra={order.fromAcctNo}>付款账户</List.Item>
         </List>

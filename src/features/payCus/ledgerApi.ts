@@ -7,14 +7,14 @@ import {
 import { maskCard } from '@contract/api/pay';
 import type { PageResult } from '@contract/listQuery';
 import type { SysResult } from '@contract/types';
+import { yuanText } from '@contract/money';
 import { capOrThrow, capPost } from '@/api/request';
 import { ApiError, serverMessage } from '@/api/errors';
-import { currentCusCode } from '@/components/dialogs/PayPasswordCalls';
-import { session } from '@/stores/session';
+import { currentCusCode, session } from '@/stores/session';
 import { ss } from '@/lib/storage';
 import type { ListRow } from '@/components/list/types';
 import type { AccountOp } from './accountOps';
-import { money, time } from './payApi';
+import { time } from './payApi';
 
 const quiet = { silent: true };
 
@@ -64,7 +64,7 @@ export async function accountPage(params: Record<string, string>): Promise<SysRe
     .filter((a) => !params.acctType || a.acctType === params.acctType)
     .map((a) => ({
       ...a, id: a.acctNo,
-      balanceText: money(a.balance), frozenText: money(a.frozen), availableText: money(a.available),
+      balanceText: yuanText(a.balance), frozenText: yuanText(a.frozen), availableText: yuanText(a.available),
     }));
   return pageOf(records, params);
 }
@@ -108,14 +108,14 @@ export const ORDER_CSS: Record<OrderView['status'], string> = { pending: '#1677f
 export function signedMoney(yuan: string | null): string {
   if (!yuan) return '—';
   const neg = yuan.startsWith('-');
-  return `${neg ? '-' : '+'}${money(neg ? yuan.slice(1) : yuan)}`;
+  return `${neg ? '-' : '+'}${yuanText(neg ? yuan.slice(1) : yuan)}`;
 }
 
 /** What the amount may be, under the field. */
 export function amountHint(op: AccountOp, account: Pick<AccountView, 'available'>, holdRemaining?: string): string | undefined {
-  if (op === 'unfreeze') return holdRemaining ? `最多可解冻 ${money(holdRemaining)}` : undefined;
+  if (op === 'unfreeze') return holdRemaining ? `最多可解冻 ${yuanText(holdRemaining)}` : undefined;
   if (op === 'charge') return '充值经支付渠道处理，渠道确认后入账';
-  return `可用余额 ${money(account.available)}`;
+  return `可用余额 ${yuanText(account.available)}`;
 }
 
 

@@ -1,40 +1,19 @@
 // Calls of the payCus pages (contract/api/pay.ts, contract/api/ledger.ts) and their display helpers.
 // Money stays yuan strings; sums use bigint fen (contract/money.ts). Every submit carries the
 // idempotency key chosen when the form opened, reused on retry.
-import { LEDGER_PATHS, type AccountView } from '@contract/api/ledger';
 import {
-  PAY_PATHS, type AuditResult, type BatchImportResult, type BatchRow, type PayOrderDetail, type PayOrderStatus, type PayOrderView,
+  PAY_PATHS, type AuditResult, type BatchImportResult, type BatchRow, type PayOrderDetail, type PayOrderView,
 } from '@contract/api/pay';
-import { formatYuanGrouped } from '@contract/money';
+import { yuanText } from '@contract/money';
 import type { PageResult } from '@contract/listQuery';
 import type { SysResult } from '@contract/types';
 import { capOrThrow, capPost, http } from '@/api/request';
-import { yuanToFen } from '@/components/grid/gridRules';
 import { formatDateTime } from '@contract/time';
 
 /** ISO time → 'YYYY-MM-DD HH:mm:ss' (display zone, contract/time.ts); '—' when absent. */
 export const time = (iso: string | null | undefined) => formatDateTime(iso) || '—';
 
-/** '1234.5' → '¥1,234.50'; '' for anything that is not an amount. */
-export function money(yuan: string | null | undefined): string {
-  const fen = yuanToFen(yuan ?? '');
-  return fen === null ? '' : `¥${formatYuanGrouped(fen)}`;
-}
-
-export const STATUS_COLOR: Record<PayOrderStatus, string> = {
-  draft: 'default', pending: 'orange', approved: 'blue', executing: 'processing', succeeded: 'green', failed: 'red', partial: 'gold', rejected: 'magenta', cancelled: 'default',
-};
-/** Tag colours as CSS colours (the list kit's tags and antd-mobile tags). */
-export const STATUS_CSS: Record<PayOrderStatus, string> = {
-  draft: '#8c8c8c', pending: '#fa8c16', approved: '#1677ff', executing: '#1677ff', succeeded: '#52c41a', failed: '#ff4d4f', partial: '#faad14', rejected: '#eb2f96', cancelled: '#8c8c8c',
-};
-
 export const newKey = () => crypto.randomUUID();
-
-export async function loadAccounts(cusCode: string): Promise<AccountView[]> {
-  const body = capOrThrow(await capPost<{ listData: AccountView[] }>(LEDGER_PATHS.accountInquiry, { cusCode }, undefined, { silent: true }), true);
-  return (body.listData as AccountView[]).filter((a) => a.status !== 'closed');
-}
 
 export interface SingleInput { fromAcctNo: string; payeeName: string; payeeAcctNo?: string; bankCardNo?: string; amount: string; remark?: string }
 export async function submitSingle(input: SingleInput, idempotencyKey: string): Promise<PayOrderView> {
@@ -69,7 +48,7 @@ export async function inquiry(params: Record<string, string>): Promise<SysResult
     result: { records: (body.listData as PayOrderView[]).map((o) => ({
       ...o, id: o.orderId,
       // Display texts (the phone cards show field text, not column renders).
-      amountText: money(o.amount), timeText: time(o.submittedAt || o.createdAt), payeeText: o.kind === 'batch' ? `${o.rowCount}个收款人` : o.payeeName || '—',
+      amountText: yuanText(o.amount), timeText: time(o.submittedAt || o.createdAt), payeeText: o.kind === 'batch' ? `${o.rowCount}个收款人` : o.payeeName || '—',
     })), total: body.page.count, size: pageSize, current: pageNum },
   } as SysResult<PageResult<PayOrderView & { id: string }>>;
 }
