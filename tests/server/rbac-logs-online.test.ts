@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RBAC, RBAC_MSG, type LogRecord, type OnlineRecord, type VisitDay } from '../../contract/api/rbac';
 import { encodePassword } from '../../contract/crypto';
 import { MSG } from '../../contract/messages';
+import type { FastifyRequest } from 'fastify';
+import { recordOperation } from '../../server/modules/rbac/logs';
 import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
 
 describe.each(BACKENDS)('logs and online users on %s', (backend) => {
@@ -45,6 +47,16 @@ describe.each(BACKENDS)('logs and online users on %s', (backend) => {
     await t.sql(`INSERT INTO operation_log (id, tenant_id, username, log_content, method, request_url) VALUES ('other', '1', 'x', '另一个租户', 'POST', '/x')`);
     const all = (await get(RBAC.logList, { logType: '2', pageSize: '100' })).json().result.records as LogRecord[];
     expect(all.map((r) => r.logContent)).not.toContain('另一个租户');
+  });
+
+  it('keeps the order of writes made within one clock step', async () => {
+    // PGlite's clock moves in whole milliseconds: rows written back to back share a time, and
+    // the list breaks the tie by id, so ids must follow the order of writing.
+    const req = { auth: undefined, raw: {}, ip: '127.0.0.1', method: 'POST', url: '/x', routeOptions: { url: '/x' } } as unknown as FastifyRequest;
+    const texts = Array.from({ length: 40 }, (_, i) => `顺序测试${String(i).padStart(2, '0')}`);
+    for (const text of texts) await recordOperation(t.database.db, req, text);
+    const rows = (await get(RBAC.logList, { logType: '2', logContent: '顺序测试*', column: 'createTime', order: 'asc', pageSize: '100' })).json().result.records as LogRecord[];
+    expect(rows.map((r) => r.logContent)).toEqual(texts);
   });
 
   it('counts visits per day for the last 7 days', async () => {

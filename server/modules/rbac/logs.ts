@@ -13,7 +13,7 @@ import { groups, loginLogView, operationLog, userGroups } from '../../db/schema'
 import { sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { orderOf, whereOf, type ListResource } from '../../lib/listSql';
-import { newId } from '../../lib/tokens';
+import { v7 as timeOrderedId } from 'uuid';
 import { fmtTime, listQueryOf, pageOf } from './common';
 import { DISPLAY_TIME_ZONE, formatDate, parseDisplayTime } from '../../../contract/time';
 
@@ -31,7 +31,9 @@ export async function recordOperation(db: Db, req: FastifyRequest, content: stri
   const a = req.auth;
   const t0 = started.get(req.raw);
   await db.insert(operationLog).values({
-    id: newId(),
+    // Time-ordered (UUIDv7, monotonic within a process): the list breaks equal times by id, and
+    // PGlite's clock has millisecond steps, so two writes in one millisecond keep their order.
+    id: timeOrderedId(),
     tenantId: a?.tenantId ?? DEFAULT_TENANT_ID,
     userId: a?.user.id ?? null,
     username: a?.user.username ?? '',
