@@ -3,6 +3,7 @@
 import { and, count, countDistinct, eq, gte, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { v7 as timeOrderedId } from 'uuid';
 import { DEFAULT_TENANT_ID } from '../../../contract/constants';
 import { LOGIN_INFO_PERMISSION } from '../../../contract/api/wire';
 import { RBAC, RBAC_CODE, logListQuery, type LogRecord, type VisitDay } from '../../../contract/api/rbac';
@@ -13,7 +14,6 @@ import { groups, loginLogView, operationLog, userGroups } from '../../db/schema'
 import { sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { orderOf, whereOf, type ListResource } from '../../lib/listSql';
-import { v7 as timeOrderedId } from 'uuid';
 import { fmtTime, listQueryOf, pageOf } from './common';
 import { DISPLAY_TIME_ZONE, formatDate, parseDisplayTime } from '../../../contract/time';
 

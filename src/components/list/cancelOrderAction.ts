@@ -1,7 +1,7 @@
 // The 撤销 row action of the payment-order lists (payCus 付款订单, acct 调账/退款): shown on the rows
 // the server says this user may still withdraw (canEdit), asks first, and reloads the list after.
 import { cancelOrder } from '@/api/payOrders';
-import { failureMessage } from '@/components/dialogs/formRules';
+import { reloadAfter } from './reloadAfter';
 import type { ListRow, RowAction } from './types';
 
 type OrderRow = ListRow & { orderId: string; orderNo: string; canEdit: boolean };
@@ -15,14 +15,6 @@ export function cancelOrderAction<T extends OrderRow>(permission: string, warnin
     danger: true,
     visible: (r) => r.canEdit,
     confirm: (r) => `确定要撤销订单 ${r.orderNo} 吗？${warning}`,
-    onClick: async (row, kit) => {
-      try {
-        await cancelOrder(row.orderId);
-        kit.message.success('撤销成功');
-        await kit.reload();
-      } catch (err) {
-        kit.message.warning(failureMessage(err, '撤销失败'));
-      }
-    },
+    onClick: (row, kit) => reloadAfter(kit, () => cancelOrder(row.orderId).then(() => '撤销成功'), '撤销失败'),
   };
 }

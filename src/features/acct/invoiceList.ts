@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { PAY_PATHS, PAY_PERMS, type InvoiceView } from '@contract/api/pay';
 import { yuanText } from '@contract/money';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
-import { failureMessage } from '@/components/dialogs/formRules';
+import { reloadAfter } from '@/components/list/reloadAfter';
 import { invoicesPage, makeInvoice, pageResult, pagingOf } from './acctApi';
 import { INVOICE_STATUS_COLOR, INVOICE_STATUS_TEXT, timeText } from './acctRules';
 
@@ -46,15 +46,7 @@ export function useInvoiceListConfig(pageKey: 'acct/InvoiceApply' | 'acct/Invoic
       {
         key: 'make', text: '开具', permission: PAY_PERMS.invoiceMake, visible: (r) => r.status === 'applied',
         confirm: (r) => `确定为「${r.title}」开具 ${r.amountText} 的发票吗？`,
-        onClick: async (row, kit) => {
-          try {
-            const issued = await makeInvoice(row.invoiceId);
-            kit.message.success(`开票成功，发票号 ${issued.invoiceNo ?? ''}`);
-            await kit.reload();
-          } catch (err) {
-            kit.message.warning(failureMessage(err, '开票失败'));
-          }
-        },
+        onClick: (row, kit) => reloadAfter(kit, () => makeInvoice(row.invoiceId).then((issued) => `开票成功，发票号 ${issued.invoiceNo ?? ''}`), '开票失败'),
       },
     ],
     editAction: false,

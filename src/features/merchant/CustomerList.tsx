@@ -10,7 +10,7 @@ import { PAY_MSG, PAY_PERMS } from '@contract/api/pay';
 import { customerDetailUrl } from '@contract/pages/merchant';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitApi, ListKitConfig } from '@/components/list/types';
-import { failureMessage } from '@/components/dialogs/formRules';
+import { reloadAfter } from '@/components/list/reloadAfter';
 import type { PageProps } from '@/lib/page';
 import { disableCustomer, enableCustomer } from './api';
 import { ReasonDialog } from './ReasonDialog';
@@ -55,15 +55,7 @@ export default function CustomerList(_props: PageProps) {
       {
         key: 'enable', text: '启用', permission: PAY_PERMS.customerStatus, visible: (r) => r.status === 'disabled',
         confirm: (r) => `确定要启用客户 ${r.cusName}（${r.cusCode}）吗？启用后可正常付款、提现。`,
-        onClick: async (row, kit) => {
-          try {
-            await enableCustomer(row.cusCode);
-            kit.message.success('启用成功');
-            await kit.reload();
-          } catch (err) {
-            kit.message.warning(failureMessage(err));
-          }
-        },
+        onClick: (row, kit) => reloadAfter(kit, () => enableCustomer(row.cusCode).then(() => '启用成功')),
       },
       { key: 'disable', text: '停用', permission: PAY_PERMS.customerStatus, danger: true, visible: (r) => r.status === 'enabled', onClick: (row) => setDisabling(row) },
     ],
