@@ -44,7 +44,8 @@ const boundaries = {
         why = from.top + '/ must not import ' + to.top + '/ (only contract/ is shared)';
       else if (from.top === 'src' && to.top === 'src') {
         if (from.feature && to.feature && from.feature !== to.feature) why = 'feature "' + from.feature + '" must not import feature "' + to.feature + '"';
-        else if ((srcOrder[to.sub] ?? 5) < (srcOrder[from.sub] ?? 5)) why = 'src/' + from.sub + ' must not import src/' + to.sub + ' (arrows go app → features → components → lib)';
+        else if ((srcOrder[to.sub] ?? 5) < (srcOrder[from.sub] ?? 5))
+          why = 'src/' + from.sub + ' must not import src/' + to.sub + ' (arrows go app → features → components → lib)';
       }
       if (why) context.report({ node, messageId: 'cross', data: { why } });
     }

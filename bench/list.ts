@@ -19,10 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } from '../contract/constants';
-import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET, encodePassword, signRequest, signTimestamp } from '../contract/crypto';
+import { API_BASE, HEADER_TENANT, HEADER_TOKEN } from '../contract/constants';
 import { ADMIN_P } from '../contract/api/admin';
 import { freePort } from '../tests/e2e/lib/server';
+import { callApi, signIn, startApi } from './lib/api';
+import { runMixedDay } from './lib/mixedDay';
+import { PAY_PATHS } from '../contract/api/pay';
 
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -54,18 +56,6 @@ async function admin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
   } finally {
     await c.end();
   }
-}
-
-/** Child mode: the real app on the benchmark database, listening on PORT. */
-async function serve() {
-  const { buildApp, prepareDatabase } = await import('../server/app');
-  const { openDatabase } = await import('../server/db/client');
-  const database = await openDatabase({ dataDir: '', databaseUrl: process.env.DATABASE_URL! });
-  await prepareDatabase(database);
-  const app = await buildApp({ database, nodeEnv: 'production', distDir: null, docs: false, listCache: process.env.BENCH_LIST_CACHE === 'off' ? false : undefined });
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  process.once('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
-  console.log('ready');
 }
 
 /**
@@ -153,23 +143,6 @@ async function startChild(url: string, mode = '--serve', extraEnv: Record<string
   return { baseURL: `http://127.0.0.1:${port}`, child };
 }
 
-async function signIn(baseURL: string): Promise<string> {
-  const body = { username: 'admin', password: encodePassword('Demo@2026', process.env.LOGIN_AES_KEY ?? DEFAULT_LOGIN_AES_KEY) };
-  const res = await fetch(`${baseURL}${API_BASE}/sys/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [HEADER_TENANT]: '0',
-      [HEADER_SIGN]: signRequest({}, body, process.env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET),
-      [HEADER_TIMESTAMP]: signTimestamp(),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
-  if (!json.success || !json.result) throw new Error(`sign-in failed: ${res.status} ${json.message}`);
-  return json.result.token;
-}
-
 const superQuery = encodeURIComponent(
   JSON.stringify([
     { field: 'sex', rule: 'eq', val: '1' },
@@ -199,7 +172,10 @@ async function measureFloor(url: string): Promise<Record<string, number>> {
   const floor = await startChild(url, '--floor');
   try {
     const out: Record<string, number> = {};
-    for (const [key, route] of [['floor', '/ping'], ['floor_db', '/ping-db']] as const) {
+    for (const [key, route] of [
+      ['floor', '/ping'],
+      ['floor_db', '/ping-db'],
+    ] as const) {
       const target = `${floor.baseURL}${route}`;
       await autocannon({ url: target, connections: 10, duration: 2 });
       const r = await autocannon({ url: target, connections: 100, duration: SECONDS });
@@ -226,7 +202,7 @@ const WRITE_EVERY_MS = 100;
 
 /** Every scenario of SCENARIOS at 1 and 100 clients; with the cache on, page 1 again while a user changes every WRITE_EVERY_MS. */
 async function measureLists(baseURL: string, dbURL: string, mode: Mode, figures: Record<string, number>, rows: string[][]) {
-  const token = await signIn(baseURL);
+  const token = await signIn(baseURL, 'admin');
   const headers = { [HEADER_TOKEN]: token, [HEADER_TENANT]: '0' };
   const record = (key: string, name: string, connections: number, r: CannonResult) => {
     console.log(`[bench] ${name} @${connections}: p99 ${r.latency.p99} ms, load average ${loadAvg().join(' ')}`);
@@ -264,13 +240,90 @@ async function measureLists(baseURL: string, dbURL: string, mode: Mode, figures:
     }
   })();
   try {
-    record('writes', `page 1, a write every ${WRITE_EVERY_MS} ms`, 100, await autocannon({ url: target, headers, connections: 100, duration: SECONDS, timeout: TIMEOUT_S }));
+    record(
+      'writes',
+      `page 1, a write every ${WRITE_EVERY_MS} ms`,
+      100,
+      await autocannon({ url: target, headers, connections: 100, duration: SECONDS, timeout: TIMEOUT_S }),
+    );
   } finally {
     writing = false;
     await loop;
     await writer.end();
   }
   console.log(`[bench] ${writes} writes during the writes scenario`);
+}
+
+const MIX_CLIENTS = 100;
+
+/** The mixed day's clients: MIX_CLIENTS administrators of tenant 0 (admin's password and the approver's payment password). */
+async function mixedDayUsers(url: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const names = Array.from({ length: MIX_CLIENTS }, (_, i) => `bmix${String(i).padStart(3, '0')}`);
+    await c.query(
+      `INSERT INTO users (id, username, realname, password_hash)
+       SELECT 'u-' || n, n, '压测管理员' || n, (SELECT password_hash FROM users WHERE username = 'admin') FROM unnest($1::text[]) AS n
+       ON CONFLICT DO NOTHING`,
+      [names],
+    );
+    await c.query(`INSERT INTO user_groups (user_id, group_id) SELECT 'u-' || n, 'g-org' FROM unnest($1::text[]) AS n ON CONFLICT DO NOTHING`, [names]);
+    await c.query(`INSERT INTO user_roles (user_id, role_id) SELECT 'u-' || n, 'r-admin' FROM unnest($1::text[]) AS n ON CONFLICT DO NOTHING`, [names]);
+    return names;
+  } finally {
+    await c.end();
+  }
+}
+
+/** The mixed day (bench/lib/mixedDay.ts) on a running app: orders submitted first, then the run. */
+async function measureMixed(baseURL: string, dbURL: string, mode: Mode, names: string[], figures: Record<string, number>, rows: string[][]) {
+  const tokens: string[] = [];
+  for (let i = 0; i < names.length; i += 10) tokens.push(...(await Promise.all(names.slice(i, i + 10).map((n) => signIn(baseURL, n)))));
+  console.log(`[bench] mixed day${mode.name}: ${tokens.length} clients signed in`);
+  const operator = await signIn(baseURL, 'operator');
+  const c = new pg.Client({ connectionString: dbURL });
+  await c.connect();
+  // The app seeds the demo payment passwords when it starts: the clients take the approver's.
+  await c.query(
+    `INSERT INTO pay_passwords (user_id, password_hash)
+     SELECT 'u-' || n, (SELECT p.password_hash FROM pay_passwords p JOIN users u ON u.id = p.user_id WHERE u.username = 'approver') FROM unnest($1::text[]) AS n
+     ON CONFLICT DO NOTHING`,
+    [names],
+  );
+  const accts = (
+    await c.query<{ account_no: string; cus_code: string; account_type: string }>(
+      `SELECT a.account_no, cu.cus_code, a.account_type FROM accounts a JOIN customers cu ON cu.id = a.customer_id WHERE a.tenant_id = '0' AND cu.cus_code IN ('C0101', 'C0102')`,
+    )
+  ).rows;
+  await c.end();
+  const from = accts.find((a) => a.cus_code === 'C0101' && a.account_type === 'settlement')!.account_no;
+  const to = accts.find((a) => a.cus_code === 'C0102' && a.account_type === 'basic')!.account_no;
+  const orders: { orderId: string; version: number }[] = [];
+  for (let i = 0; i < 300; i++) {
+    const r = await callApi(
+      baseURL,
+      'POST',
+      PAY_PATHS.orderSubmit,
+      { fromAcctNo: from, payeeName: '压测收款人', payeeAcctNo: to, amount: '0.01', idempotencyKey: `mix-${mode.key}-${Date.now()}-${i}` },
+      operator,
+    );
+    if (r.json?.body?.order) orders.push(r.json.body.order);
+  }
+  const editable = (
+    await callApi(baseURL, 'GET', `${ADMIN_P.userList}?pageSize=100&column=createTime&order=desc`, undefined, tokens[0])
+  ).json.result.records.map((r: { id: string }) => r.id) as string[];
+  const f = await runMixedDay({ baseURL, tokens, usernames: names, editable, orders, seconds: SECONDS });
+  const suffix = mode.key;
+  figures[`p50_ms_100c_mixed${suffix}`] = f.p50.list;
+  figures[`p99_ms_100c_mixed${suffix}`] = f.p99.list;
+  figures[`rps_100c_mixed${suffix}`] = f.listRps;
+  for (const k of ['edit', 'signin', 'approve'] as const) figures[`p99_ms_100c_mixed_${k}${suffix}`] = f.p99[k];
+  const failed = Object.values(f.failed).reduce((a, b) => a + b, 0);
+  console.log(
+    `[bench] mixed day${mode.name}: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}`,
+  );
+  rows.push([`mixed day: list (5% writes)${mode.name}`, '100', String(f.p50.list), String(f.p99.list), String(f.listRps), String(failed)]);
 }
 
 async function main() {
@@ -286,16 +339,25 @@ async function main() {
     const loadBefore = loadAvg();
     const figures: Record<string, number> = {};
     const rows: string[][] = [];
+    const mixUsers = await mixedDayUsers(url);
     for (const mode of MODES) {
-      const server = await startChild(url, '--serve', mode.env);
+      const server = await startApi(url, `bench-list${mode.key}`, { ...mode.env, LOGIN_RATE_LIMIT: '1000000' });
       child = server.child;
       await measureLists(server.baseURL, url, mode, figures, rows);
-      await stop(child);
+      await measureMixed(server.baseURL, url, mode, mixUsers, figures, rows);
+      await server.stop();
       child = undefined;
     }
     const floor = await measureFloor(url);
     rows.push(['floor: bare route', '100', String(floor.floor_p50_ms_100c), String(floor.floor_p99_ms_100c), String(floor.floor_rps_100c), '0']);
-    rows.push(['floor: bare route + SELECT 1', '100', String(floor.floor_db_p50_ms_100c), String(floor.floor_db_p99_ms_100c), String(floor.floor_db_rps_100c), '0']);
+    rows.push([
+      'floor: bare route + SELECT 1',
+      '100',
+      String(floor.floor_db_p50_ms_100c),
+      String(floor.floor_db_p99_ms_100c),
+      String(floor.floor_db_rps_100c),
+      '0',
+    ]);
     const loadAfter = loadAvg();
     const head = ['scenario', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'failed'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -310,6 +372,5 @@ async function main() {
   }
 }
 
-if (process.argv.includes('--serve')) await serve();
-else if (process.argv.includes('--floor')) await serveFloor();
+if (process.argv.includes('--floor')) await serveFloor();
 else await main();

@@ -69,6 +69,8 @@ export const STORAGE_KEYS = {
   device: 'DEVICE',
   /** Set for 1 day after 数据解密: the user's own masked fields (mobile) show in full. */
   decrypted: 'DATA_DECRYPTED',
+  /** The last menu and permission lists of the signed-in user: an offline reload shows the signed-in shell from them. */
+  lastResources: 'LAST_RESOURCES',
 } as const;
 /** Session-storage keys of the permission lists. */
 export const SESSION_KEYS = { auth: 'LOGIN_USER_BUTTON_AUTH', allAuth: 'SYS_BUTTON_AUTH' } as const;

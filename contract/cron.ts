@@ -51,15 +51,24 @@ export function defaultCronState(currentYear = new Date().getFullYear()): CronSt
 /** The field text of one unit. */
 export function unitField(unit: CronUnit, s: CronUnitState): string {
   switch (s.mode) {
-    case 'every': return '*';
-    case 'none': return unit === 'year' ? '' : '?';
-    case 'range': return `${s.start}-${s.end}`;
-    case 'loop': return `${s.start}/${s.step}`;
-    case 'specify': return s.values.length ? [...s.values].sort((a, b) => a - b).join(',') : '*';
-    case 'workday': return `${s.value}W`;
-    case 'lastWorkday': return 'LW';
-    case 'last': return unit === 'week' ? `${s.value}L` : s.value > 0 ? `L-${s.value}` : 'L';
-    case 'nth': return `${s.value}#${s.nth}`;
+    case 'every':
+      return '*';
+    case 'none':
+      return unit === 'year' ? '' : '?';
+    case 'range':
+      return `${s.start}-${s.end}`;
+    case 'loop':
+      return `${s.start}/${s.step}`;
+    case 'specify':
+      return s.values.length ? [...s.values].sort((a, b) => a - b).join(',') : '*';
+    case 'workday':
+      return `${s.value}W`;
+    case 'lastWorkday':
+      return 'LW';
+    case 'last':
+      return unit === 'week' ? `${s.value}L` : s.value > 0 ? `L-${s.value}` : 'L';
+    case 'nth':
+      return `${s.value}#${s.nth}`;
   }
 }
 
@@ -95,7 +104,13 @@ export function applyCronRules(state: CronState, changed: CronUnit): CronState {
 // ---------- parsing and matching ----------
 
 type Matcher = (value: number, ctx: DayContext) => boolean;
-interface DayContext { year: number; month: number; day: number; weekday: number; daysInMonth: number }
+interface DayContext {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  daysInMonth: number;
+}
 
 export class CronError extends Error {}
 

@@ -36,7 +36,9 @@ function canonical(query: Record<string, unknown>, payload: unknown): Record<str
 
 /** Signature of §7: query merged with payload, keys sorted, serialised, secret appended, MD5, upper case. */
 export function signRequest(query: Record<string, unknown>, payload: unknown, secret: string = DEFAULT_SIGN_SECRET): string {
-  return MD5(JSON.stringify(canonical(query, payload)) + secret).toString().toUpperCase();
+  return MD5(JSON.stringify(canonical(query, payload)) + secret)
+    .toString()
+    .toUpperCase();
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

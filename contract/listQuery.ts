@@ -14,7 +14,11 @@ export interface ResourceFields {
 
 export const SUPER_RULES = ['eq', 'like', 'ne', 'gt', 'ge', 'lt', 'le', 'in', 'right_like', 'left_like'] as const;
 export type Rule = (typeof SUPER_RULES)[number];
-export interface Condition { field: string; rule: Rule; value: string | string[] }
+export interface Condition {
+  field: string;
+  rule: Rule;
+  value: string | string[];
+}
 export interface ListQuery {
   pageNo: number;
   pageSize: number;
@@ -67,7 +71,8 @@ export function parseListQuery(query: Record<string, unknown>, resource: Resourc
   const str = (k: string) => (typeof query[k] === 'string' ? (query[k] as string) : undefined);
   const pageNo = str('pageNo') === undefined ? 1 : Number(str('pageNo'));
   const pageSize = str('pageSize') === undefined ? PAGE_SIZE_DEFAULT : Number(str('pageSize'));
-  if (!Number.isInteger(pageNo) || pageNo < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) return { ok: false, message: LIST_MSG.badPage };
+  if (!Number.isInteger(pageNo) || pageNo < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    return { ok: false, message: LIST_MSG.badPage };
 
   const fields = resource.fields;
   const sortable = resource.sortable ?? Object.keys(fields);
@@ -108,7 +113,14 @@ export function parseListQuery(query: Record<string, unknown>, resource: Resourc
       const { field, rule = 'eq', val } = it as { field?: unknown; rule?: unknown; val?: unknown };
       if (typeof field !== 'string' || !Object.prototype.hasOwnProperty.call(fields, field)) return { ok: false, message: LIST_MSG.badField(String(field)) };
       if (typeof rule !== 'string' || !(SUPER_RULES as readonly string[]).includes(rule)) return { ok: false, message: LIST_MSG.badRule(String(rule)) };
-      const value = rule === 'in' ? (Array.isArray(val) ? val.map(String) : String(val ?? '').split(',').filter(Boolean)) : String(val ?? '');
+      const value =
+        rule === 'in'
+          ? Array.isArray(val)
+            ? val.map(String)
+            : String(val ?? '')
+                .split(',')
+                .filter(Boolean)
+          : String(val ?? '');
       const c: Condition = { field, rule: rule as Rule, value };
       if (!checkValues(c, fields[field])) return { ok: false, message: LIST_MSG.badValue(field) };
       conditions.push(c);
@@ -120,4 +132,9 @@ export function parseListQuery(query: Record<string, unknown>, resource: Resourc
 }
 
 /** The page answer of every list call. */
-export interface PageResult<T> { records: T[]; total: number; size: number; current: number }
+export interface PageResult<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+}

@@ -20,6 +20,17 @@ export function parseYuan(input: unknown): bigint | null {
   return fen;
 }
 
+/**
+ * What a person typed or pasted as an amount → the text the amount rule judges. Surrounding spaces,
+ * a leading '¥' and well-placed thousands separators ('1,234.5', as spreadsheets and bank statements
+ * write amounts) are dropped; everything else stays as typed, so the rule refuses it with its own
+ * message instead of the input changing silently ('01.5' stays '01.5', '1,23.4' stays '1,23.4').
+ */
+export function normalizeAmountText(input: string): string {
+  const s = input.trim().replace(/^[¥￥]\s*/, '');
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(s) ? s.replace(/,/g, '') : s;
+}
+
 /** Fen → yuan string with exactly two decimals ('-0.05', '1234.50'). */
 export function formatFen(fen: bigint): string {
   const neg = fen < 0n;

@@ -10,6 +10,7 @@ import { PAY_PAGES } from './pages/pay';
 import { ACCT_PAGES } from './pages/acct';
 import { APPROVE_PAGES } from './pages/approve';
 import { MERCHANT_PAGES } from './pages/merchant';
+import { CUS_PAGES } from './pages/cus';
 
 export const CORE_PAGES = [
   'layouts/RouteView',
@@ -22,9 +23,25 @@ export const CORE_PAGES = [
   'exception/403',
   'exception/404',
   'exception/500',
+  'help/HelpCenter',
 ] as const;
-export const PAGE_KEYS = [...CORE_PAGES, ...ADMIN_PAGES, ...CONFIG_PAGES, ...MESSAGE_PAGES, ...JOB_PAGES, ...AUTH_PAGES, ...PAY_PAGES, ...ACCT_PAGES, ...APPROVE_PAGES, ...MERCHANT_PAGES] as const;
+export const PAGE_KEYS = [
+  ...CORE_PAGES,
+  ...ADMIN_PAGES,
+  ...CONFIG_PAGES,
+  ...MESSAGE_PAGES,
+  ...JOB_PAGES,
+  ...AUTH_PAGES,
+  ...PAY_PAGES,
+  ...ACCT_PAGES,
+  ...APPROVE_PAGES,
+  ...MERCHANT_PAGES,
+  ...CUS_PAGES,
+] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
+
+/** The built-in Chinese help page (帮助中心), also the seeded helpUrl of the header's help icon. */
+export const HELP_CENTER_PATH = '/helpCenter';
 
 export function isPageKey(s: string): s is PageKey {
   return (PAGE_KEYS as readonly string[]).includes(s);

@@ -66,7 +66,10 @@ export interface UserMenuFlags {
   departSwitch: boolean;
 }
 /** Which entries of the user dropdown show (spec §2). */
-export function userMenuFlags(sys: { cfgPayPwd?: string; cfgDataDecrypt?: string; cfgOpPwd?: string } | undefined, groupType: string | undefined): UserMenuFlags {
+export function userMenuFlags(
+  sys: { cfgPayPwd?: string; cfgDataDecrypt?: string; cfgOpPwd?: string } | undefined,
+  groupType: string | undefined,
+): UserMenuFlags {
   return {
     changeLoginPassword: true,
     setPayPassword: sys?.cfgPayPwd === 'true',

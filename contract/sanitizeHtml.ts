@@ -5,13 +5,69 @@
 // it does not understand becomes text, never markup.
 
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'hr', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'sub', 'sup', 'small', 'mark',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'a', 'img',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'font',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'del',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'font',
 ]);
 const VOID_TAGS = new Set(['br', 'hr', 'img']);
 /** Elements whose content is dropped along with them. */
-const DROP_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'select', 'svg', 'math', 'frameset', 'frame', 'head', 'title', 'xmp', 'noembed', 'noframes', 'plaintext']);
+const DROP_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+  'frameset',
+  'frame',
+  'head',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+]);
 
 const GLOBAL_ATTRS = new Set(['style', 'title', 'class', 'align']);
 const TAG_ATTRS: Record<string, Set<string>> = {
@@ -25,9 +81,27 @@ const TAG_ATTRS: Record<string, Set<string>> = {
 };
 const URL_ATTRS = new Set(['href', 'src']);
 const STYLE_PROPS = new Set([
-  'color', 'background-color', 'text-align', 'font-size', 'font-weight', 'font-style', 'text-decoration',
-  'line-height', 'margin', 'margin-left', 'margin-right', 'margin-top', 'margin-bottom', 'padding', 'padding-left',
-  'text-indent', 'width', 'height', 'border', 'border-collapse', 'vertical-align',
+  'color',
+  'background-color',
+  'text-align',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-decoration',
+  'line-height',
+  'margin',
+  'margin-left',
+  'margin-right',
+  'margin-top',
+  'margin-bottom',
+  'padding',
+  'padding-left',
+  'text-indent',
+  'width',
+  'height',
+  'border',
+  'border-collapse',
+  'vertical-align',
 ]);
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -50,7 +124,12 @@ export function escapeHtml(s: string): string {
 /** http(s), mailto, tel, in-page anchors and relative paths; nothing else (no javascript:, data:, vbscript:). */
 export function safeUrl(raw: string): string | null {
   // Browsers ignore control characters and whitespace inside a scheme, so compare without them.
-  const url = [...decodeEntities(raw)].filter((ch) => { const c = ch.codePointAt(0) ?? 0; return c > 0x20 && (c < 0x7f || c > 0x9f); }).join('');
+  const url = [...decodeEntities(raw)]
+    .filter((ch) => {
+      const c = ch.codePointAt(0) ?? 0;
+      return c > 0x20 && (c < 0x7f || c > 0x9f);
+    })
+    .join('');
   if (!url) return null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
   if (scheme) return ['http', 'https', 'mailto', 'tel'].includes(scheme[1].toLowerCase()) ? decodeEntities(raw).trim() : null;

@@ -6,12 +6,26 @@
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
 });
 
 const WALL_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-interface Parts { year: number; month: number; day: number; hour: number; minute: number; second: number }
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 function intlParts(d: Date): Parts {
   const all = wallClock.formatToParts(d);
@@ -48,7 +62,14 @@ function partsOf(d: Date): Parts {
   const off = offsetOfDay(Math.floor(ms / DAY_MS));
   if (off === null) return intlParts(d);
   const w = new Date(ms + off);
-  return { year: w.getUTCFullYear(), month: w.getUTCMonth() + 1, day: w.getUTCDate(), hour: w.getUTCHours(), minute: w.getUTCMinutes(), second: w.getUTCSeconds() };
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    second: w.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

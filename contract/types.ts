@@ -30,11 +30,23 @@ export interface CapContext {
   locale?: string;
   paramJson?: string;
 }
-export interface CapPageIn { pageSize: number; pageNum: number }
+export interface CapPageIn {
+  pageSize: number;
+  pageNum: number;
+}
 export type CapRequest<F = Record<string, unknown>> = { page?: CapPageIn; context?: CapContext } & F;
 
-export interface CapStatus { success: boolean; replyCode: string; replyText: string; errorMsg: string }
-export interface CapPageOut { count: number; pageSize: number; offset: number }
+export interface CapStatus {
+  success: boolean;
+  replyCode: string;
+  replyText: string;
+  errorMsg: string;
+}
+export interface CapPageOut {
+  count: number;
+  pageSize: number;
+  offset: number;
+}
 export interface CapResponse<B = Record<string, unknown>> {
   status: CapStatus;
   body: { page?: CapPageOut; listData?: unknown[] } & B;
@@ -81,7 +93,14 @@ export interface ResourceJson {
   sysSafeMode: boolean;
 }
 
-export interface DictItem { value: string; text: string; title?: string; label?: string; status?: number; color?: string }
+export interface DictItem {
+  value: string;
+  text: string;
+  title?: string;
+  label?: string;
+  status?: number;
+  color?: string;
+}
 export type DictMap = Record<string, DictItem[]>;
 
 export interface SysInfo {
@@ -114,7 +133,13 @@ export interface GroupInfo {
   groupBsnXref?: { objCode?: string };
   listGroup?: { id: string; groupName: string; groupType: string; tenantId: string }[];
 }
-export interface SysRef { id: string; sysName: string; sysCode: string; sysInfo?: SysInfo; group: GroupInfo }
+export interface SysRef {
+  id: string;
+  sysName: string;
+  sysCode: string;
+  sysInfo?: SysInfo;
+  group: GroupInfo;
+}
 
 export interface UserInfo {
   id: string;
@@ -142,4 +167,9 @@ export interface LoginResult {
   sysAllDictItems: DictMap;
 }
 
-export interface Department { id: string; orgCode: string; departName: string; parentId?: string | null }
+export interface Department {
+  id: string;
+  orgCode: string;
+  departName: string;
+  parentId?: string | null;
+}

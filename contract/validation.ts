@@ -92,7 +92,13 @@ export const requiredSelect = (label: string) => z.string().min(1, `请选择${l
 export const checkboxGroup = (label: string, min: number, max: number) =>
   z.array(z.string()).min(min, `${label}至少选择${min}项!`).max(max, `${label}最多选择${max}项!`);
 /** Amount of §5: positive, at most 2 decimals, no leading zero except 0.x; empty allowed. */
-export const amountOptional = z.union([z.literal(''), z.string().regex(RX.amount, V.amount).refine((s) => Number(s) > 0, V.amount)]);
+export const amountOptional = z.union([
+  z.literal(''),
+  z
+    .string()
+    .regex(RX.amount, V.amount)
+    .refine((s) => Number(s) > 0, V.amount),
+]);
 
 /** A new password per the configured rule (the server may send its own regex and message). */
 export const newPassword = (required: string, pattern: RegExp = RX.password, message: string = V.passwordRule) =>
@@ -152,11 +158,16 @@ export function textLength(s: string): number {
 /** Wraps a filter value by operator (§5): like *x*, ne !x, ge >=x, le <=x. */
 export function wrapFilter(value: string, op: 'like' | 'ne' | 'ge' | 'le' | 'eq'): string {
   switch (op) {
-    case 'like': return `*${value}*`;
-    case 'ne': return `!${value}`;
-    case 'ge': return `>=${value}`;
-    case 'le': return `<=${value}`;
-    default: return value;
+    case 'like':
+      return `*${value}*`;
+    case 'ne':
+      return `!${value}`;
+    case 'ge':
+      return `>=${value}`;
+    case 'le':
+      return `<=${value}`;
+    default:
+      return value;
   }
 }
 

@@ -10,9 +10,7 @@ const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
 
 /** A "B" drawn as one path (stem and two bowls, counters cut out by even-odd fill) on a 512 grid. */
 const LETTER_B =
-  'M160 128H274A60 60 0 0 1 274 248H284A68 68 0 0 1 284 384H160Z' +
-  'M216 172H270A16 16 0 0 1 270 204H216Z' +
-  'M216 292H280A24 24 0 0 1 280 340H216Z';
+  'M160 128H274A60 60 0 0 1 274 248H284A68 68 0 0 1 284 384H160Z' + 'M216 172H270A16 16 0 0 1 270 204H216Z' + 'M216 292H280A24 24 0 0 1 280 340H216Z';
 
 /**
  * The mark: a white "B" on the primary colour. `maskable` fills the whole square and shrinks the

@@ -1,11 +1,13 @@
 // Builds the Fastify application: error handling, the access guard, rate limits, OpenAPI docs,
 // every module's routes under API_BASE, and the built client. Tests call buildApp and use inject;
 // main.ts calls it and listens. The database must already be migrated (see prepareDatabase).
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE, SYSTEM_NAME } from '../contract/constants';
 import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET } from '../contract/crypto';
@@ -13,13 +15,18 @@ import { MSG } from '../contract/messages';
 import type { AppDeps, ModuleOptions } from './context';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { initialAdminPassword, seedIfEmpty } from './db/seed';
 import { AppError } from './http/envelope';
 import { installErrorHandling } from './http/errors';
 import { installGuard, type RouteRecord } from './http/guard';
+import { installDocsGate } from './http/docsGate';
+import { installInputGate } from './http/input';
 import { createBroker } from './realtime/broker';
+import { Metrics, installMetrics } from './lib/metrics';
+import { vxeSocketRoutes } from './realtime/vxeSocket';
 import { AuthCache, type AuthCacheOptions } from './modules/session/authCache';
 import { ListCache, type ListCacheOptions } from './lib/listCache';
+import { withLogRedaction } from './lib/logRedaction';
 import { installClient } from './http/static';
 import { installZodMessages } from './http/zod-messages';
 import { DEFAULT_SCRYPT_N } from './lib/password';
@@ -39,6 +46,10 @@ import { jobsRoutes } from './modules/jobs/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { payRoutes } from './modules/pay/routes';
+import { positionRoutes } from './modules/position/routes';
+import { categoryRoutes } from './modules/category/routes';
+import { filesRoutes } from './modules/files/routes';
+import { cusRoutes } from './modules/cus/routes';
 import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
 import { Scheduler, type SchedulerSettings } from './scheduler/scheduler';
@@ -54,6 +65,10 @@ export interface BuildOptions {
   distDir?: string | null;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** BOSS_DATA_KEY (server/lib/serverKeys.ts); outside production a random key of this process when absent. */
+  dataKey?: Buffer;
+  /** Seed demo balances and payment passwords (default: outside production); prepareDatabase decides the demo users. */
+  demo?: boolean;
   /** Per-IP requests per minute on login, phone login, SMS, register and password reset. */
   loginRateLimit?: number;
   captchaText?: () => string;
@@ -64,6 +79,8 @@ export interface BuildOptions {
   authCache?: AuthCacheOptions | false;
   /** Per-process cache of list pages (server/lib/listCache.ts); false reads the database on every request. */
   listCache?: ListCacheOptions | false;
+  /** METRICS_TOKEN: serves GET /metrics (Prometheus text) to a scraper presenting it; unset, no /metrics. */
+  metricsToken?: string;
   /** Job scheduler settings; the scheduler is built here but only runs once started (main.ts). */
   scheduler?: Partial<SchedulerSettings>;
 }
@@ -77,21 +94,30 @@ export interface BossApp extends FastifyInstance {
   listCache: ListCache;
 }
 
-/** Applies pending migrations and seeds an empty database. */
-export async function prepareDatabase(database: Database, scryptN: number = DEFAULT_SCRYPT_N) {
+/**
+ * Applies pending migrations and seeds an empty database: with `demo` (the default) the demo users
+ * with DEMO_PASSWORD, without it only the administrator `admin` with a random password, which it
+ * answers (adminPassword) when it seeded just now.
+ */
+export async function prepareDatabase(database: Database, scryptN: number = DEFAULT_SCRYPT_N, opts: { demo?: boolean } = {}) {
   const applied = await migrate(database);
-  const seeded = await seedIfEmpty(database.db, scryptN);
+  const demo = opts.demo ?? true;
+  const adminPassword = demo ? undefined : initialAdminPassword();
+  const seeded = await seedIfEmpty(database.db, scryptN, { demo, adminPassword });
   const catalogued = await syncCatalogue(database.db);
   // Small tables (groups, roles) never reach autovacuum's threshold; without statistics the planner
   // picks plans that are orders of magnitude slower on large user tables.
   if (applied.length || seeded) await database.db.execute(sql`ANALYZE`);
-  return { applied, seeded, catalogued };
+  return { applied, seeded, catalogued, adminPassword: seeded ? adminPassword : undefined };
 }
+
+/** Tests and tools that build an app without BOSS_DATA_KEY: what they seal lives no longer than the process. */
+const ephemeralDataKey = randomBytes(32);
 
 export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   installZodMessages();
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withLogRedaction(opts.logger ?? false),
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -101,20 +127,26 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   installErrorHandling(app);
 
   const production = opts.nodeEnv === 'production';
+  if (production && !opts.dataKey) throw new Error('buildApp: a production app needs BOSS_DATA_KEY (dataKey)');
   const deps: AppDeps = {
     db: opts.database.db,
     loginAesKey: opts.loginAesKey ?? DEFAULT_LOGIN_AES_KEY,
     signSecret: opts.signSecret ?? DEFAULT_SIGN_SECRET,
+    dataKey: opts.dataKey ?? ephemeralDataKey,
+    demo: opts.demo ?? !production,
     scryptN: opts.scryptN ?? DEFAULT_SCRYPT_N,
     sms: opts.smsSender ?? outboxSmsSender(opts.database.db, app.log, !production),
     captchaText: opts.captchaText ?? (() => randomCaptchaText(4)),
     log: app.log,
     production,
     lists: new ListCache(opts.listCache || undefined),
+    metrics: new Metrics(opts.database.db),
   };
+  installMetrics(app, deps.metrics, opts.metricsToken);
 
   app.apiRoutes = [];
   const authCache = (app.authCache = new AuthCache(deps.db, opts.authCache || undefined));
+  installInputGate(app);
   installGuard(app, deps, app.apiRoutes, authCache);
   app.listCache = deps.lists;
   deps.lists.installWriteHook(app);
@@ -127,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   });
 
   if (opts.docs !== false) {
+    installDocsGate(app, authCache);
     await app.register(swagger, {
       openapi: {
         info: { title: `${SYSTEM_NAME} API`, version: '0.1.0', description: `All calls live under ${API_BASE}.` },
@@ -139,12 +172,17 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
         const out = jsonSchemaTransform(input);
         const schema = out.schema as { consumes?: string[]; body?: unknown };
         if (schema?.consumes?.includes('multipart/form-data') && !schema.body) {
-          out.schema = { ...out.schema, body: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: '上传的文件' } } } } as typeof out.schema;
+          out.schema = {
+            ...out.schema,
+            body: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: '上传的文件' } } },
+          } as typeof out.schema;
         }
         return out;
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/docs' });
+    // Without Swagger UI's top bar: its logo has no text alternative, its document-address field has
+    // no label and too little contrast, and it would show the access token of the menu's address.
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { layout: 'BaseLayout' } });
   }
 
   const moduleOptions: ModuleOptions = {
@@ -154,6 +192,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   };
   app.decorate('scheduler', new Scheduler({ db: deps.db, dicts: moduleOptions.dicts, log: app.log, ...opts.scheduler }));
   app.addHook('onClose', async () => app.scheduler.stop());
+  // One upgrade listener for every socket route (notifications, live grids); 4 KiB per client message.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(
     async (api) => {
       await api.register(authRoutes, moduleOptions);
@@ -169,6 +209,11 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(rbacRoutes, moduleOptions);
       await api.register(ledgerRoutes, moduleOptions);
       await api.register(payRoutes, moduleOptions);
+      await api.register(positionRoutes, moduleOptions);
+      await api.register(categoryRoutes, moduleOptions);
+      await api.register(filesRoutes, moduleOptions);
+      await api.register(cusRoutes, moduleOptions);
+      await api.register(vxeSocketRoutes, { deps, broker: await createBroker(deps.db, app.log), auth: authCache });
     },
     { prefix: API_BASE },
   );

@@ -7,10 +7,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { compressDist } from './lib/compressDist';
 
-const SOURCES = ['src', 'sw', 'contract', 'public', 'index.html', 'vite.config.ts'];
+const SOURCES = ['src', 'sw', 'contract', 'public', 'index.html', 'vite.config.ts', 'scripts/precacheKits.ts'];
 const STAMP = '.build-stamp.json';
 
-interface Stamp { loginAesKeyHash: string; signSecretHash: string; builtAt: string }
+interface Stamp {
+  loginAesKeyHash: string;
+  signSecretHash: string;
+  builtAt: string;
+}
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

@@ -3,6 +3,11 @@
 import { z } from 'zod';
 import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET } from '../contract/crypto';
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -18,6 +23,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Per-IP requests per minute on login, phone login, SMS, register and password reset. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // Serves GET /metrics to a scraper presenting it as a bearer token (at least 16 characters); unset, no /metrics.
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see the client's IP. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -30,9 +37,23 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** How often the scheduler looks for due jobs. */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  /** Server-only keys (server/lib/serverKeys.ts): unset outside production, generated into DATA_DIR/secrets. */
+  BOSS_DATA_KEY: optionalText,
+  BOSS_LEDGER_KEY: optionalText,
+  /** Seed the demo users, balances and payment passwords into an empty database (default: on, off in production). */
+  BOSS_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Where the signed ledger checkpoints go (default DATA_DIR/ledger-checkpoints) and how often. */
+  BOSS_LEDGER_CHECKPOINT_DIR: optionalText,
+  BOSS_LEDGER_CHECKPOINT_MS: z.coerce.number().int().min(1000).default(300_000),
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Demo data is asked for: BOSS_DEMO when set, else everywhere but production. */
+export function demoWanted(config: Pick<Config, 'BOSS_DEMO' | 'NODE_ENV'>): boolean {
+  if (config.BOSS_DEMO !== undefined) return config.BOSS_DEMO === 'true' || config.BOSS_DEMO === '1';
+  return config.NODE_ENV !== 'production';
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

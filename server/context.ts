@@ -8,6 +8,10 @@ export interface AppDeps {
   db: Db;
   loginAesKey: string;
   signSecret: string;
+  /** Server-only key (BOSS_DATA_KEY) sealing the secrets the server stores; never sent to the browser. */
+  dataKey: Buffer;
+  /** Demo data is asked for: demo balances and payment passwords are seeded into an empty database. */
+  demo: boolean;
   /** scrypt cost N for new password hashes. */
   scryptN: number;
   sms: SmsSender;
@@ -17,6 +21,8 @@ export interface AppDeps {
   production: boolean;
   /** Recent list pages of this process, dropped when what they were read from changes. */
   lists: import('./lib/listCache').ListCache;
+  /** Prometheus figures of this process (server/lib/metrics.ts). */
+  metrics: import('./lib/metrics').Metrics;
 }
 
 /** What each module's routes plugin is registered with. */

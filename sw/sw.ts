@@ -1,6 +1,10 @@
 /// <reference lib="webworker" />
 // The service worker of the PWA (built by vite-plugin-pwa, injectManifest). It owns:
-// - the precache of the shell (the build's JS, CSS, HTML, icons — never business data),
+// - the precache of the shell and of its own device's kit only (never business data): the build
+//   tags each kit entry of the manifest with its devices (scripts/precacheKits.ts), and the page
+//   registers /sw.js?kit=phone or ?kit=desktop, so a phone never downloads desktop-only code;
+// - every other built chunk, cached the first time a page uses it (cache first: their names
+//   carry their content hash), so a repeat visit fetches nothing but API answers;
 // - offline navigations: every page URL falls back to the precached index.html, so a reload
 //   while offline shows the app shell and its offline banner instead of the browser's error page,
 // - stale-while-revalidate for the two dictionary calls only; every other API response goes
@@ -14,9 +18,10 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import type { PrecacheEntry } from 'workbox-precaching';
 import { API_BASE, CACHE_LIFETIME_MS, HEADER_TENANT, HOME_PATH } from '../contract/constants';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -24,8 +29,28 @@ declare const self: ServiceWorkerGlobalScope;
 /** Cache of the dictionary calls; cleared at logout. The page sends the same name in its messages. */
 const DICT_CACHE = 'boss-dict';
 
-precacheAndRoute(self.__WB_MANIFEST);
+/** Built chunks outside the precache, kept as they are first used; old versions' age out. */
+const ASSETS_CACHE = 'boss-assets';
+const ASSETS_MAX_ENTRIES = 400;
+
+/** A manifest entry of a device kit carries its devices; an entry without `kits` is the shell. */
+type KitEntry = PrecacheEntry & { kits?: string[] };
+
+/** The device this worker was installed for, from its registration URL; none: the shell only. */
+const kit = new URL(self.location.href).searchParams.get('kit');
+
+precacheAndRoute(
+  (self.__WB_MANIFEST as KitEntry[])
+    .filter((entry) => !entry.kits || (kit !== null && entry.kits.includes(kit)))
+    .map(({ url, revision }) => ({ url, revision })),
+);
 cleanupOutdatedCaches();
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: ASSETS_CACHE, plugins: [new ExpirationPlugin({ maxEntries: ASSETS_MAX_ENTRIES, purgeOnQuotaError: true })] }),
+  'GET',
+);
 clientsClaim();
 
 registerRoute(
@@ -71,9 +96,7 @@ registerRoute(
 );
 
 type PageMessage =
-  | { type: 'SKIP_WAITING' }
-  | { type: 'CLEAR_USER_CACHES' }
-  | { type: 'SHOW_NOTIFICATION'; title: string; body?: string; url?: string; tag?: string };
+  { type: 'SKIP_WAITING' } | { type: 'CLEAR_USER_CACHES' } | { type: 'SHOW_NOTIFICATION'; title: string; body?: string; url?: string; tag?: string };
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = event.data as PageMessage | undefined;
@@ -97,7 +120,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
             lang: 'zh-CN',
             data: { url: message.url ?? HOME_PATH },
           })
-          .then(() => reply({ shown: true }), (error: unknown) => reply({ shown: false, error: String(error) })),
+          .then(
+            () => reply({ shown: true }),
+            (error: unknown) => reply({ shown: false, error: String(error) }),
+          ),
       );
       break;
   }

@@ -15,6 +15,8 @@ export const ADMIN_P = {
   userCheckOnly: '/sys/user/checkOnlyUser',
   userChangePassword: '/sys/user/changePassword',
   userQueryRole: '/sys/user/queryUserRole',
+  /** One user as a list row (the reader's data rules apply: outside them, 404). */
+  userQueryById: '/sys/user/queryById',
   userExport: '/sys/user/exportXls',
   userImport: '/sys/user/importExcel',
   /** Other helpers' calls the user form reads (absent until they exist). */
@@ -88,16 +90,43 @@ export interface SysUserRow {
   [key: string]: unknown;
 }
 
-const opt = (max: number) => z.union([z.literal(''), z.string().trim().max(max, `最多${max}个字符`)]).optional().nullable();
-const idList = z.string().trim().max(20000).regex(/^[\w-]+(,[\w-]+)*$/, '请选择记录').transform((s) => [...new Set(s.split(','))]);
+const opt = (max: number) =>
+  z
+    .union([z.literal(''), z.string().trim().max(max, `最多${max}个字符`)])
+    .optional()
+    .nullable();
+const idList = z
+  .string()
+  .trim()
+  .max(20000)
+  .regex(/^[\w-]+(,[\w-]+)*$/, '请选择记录')
+  .transform((s) => [...new Set(s.split(','))]);
 
 const userFields = {
   realname: z.string().trim().min(1, '请输入用户姓名!').max(50, '用户姓名最多50个字符!'),
-  sex: z.union([z.literal(''), z.enum(['1', '2'], { message: '性别不正确' }), z.number().int().min(1).max(2).transform(String)]).optional().nullable(),
-  mobile: z.union([z.literal(''), z.string().trim().regex(/^1[3-9]\d{9}$/, V.mobileInvalid)]).optional().nullable(),
-  email: z.union([z.literal(''), z.string().trim().max(100).regex(RX.email, V.emailInvalid)]).optional().nullable(),
+  sex: z
+    .union([z.literal(''), z.enum(['1', '2'], { message: '性别不正确' }), z.number().int().min(1).max(2).transform(String)])
+    .optional()
+    .nullable(),
+  mobile: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^1[3-9]\d{9}$/, V.mobileInvalid),
+    ])
+    .optional()
+    .nullable(),
+  email: z
+    .union([z.literal(''), z.string().trim().max(100).regex(RX.email, V.emailInvalid)])
+    .optional()
+    .nullable(),
   telephone: opt(30),
-  birthday: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '生日格式不正确')]).optional().nullable(),
+  birthday: z
+    .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '生日格式不正确')])
+    .optional()
+    .nullable(),
   avatar: opt(500),
   post: opt(200),
   workNo: opt(50),
@@ -147,6 +176,9 @@ export const USER_MSG = {
   notSelfDelete: '不能删除当前登录用户',
   notSelfFreeze: '不能冻结当前登录用户',
   notFound: '未找到对应用户',
+  departUnknown: '所选部门不存在',
+  outsideScope: '修改后的用户超出了您的数据权限范围',
+  selfScopeFixed: '受数据规则限制时不能修改自己的角色或部门',
   added: '添加成功！',
   edited: '编辑成功！',
   deleted: '删除用户成功',

@@ -9,7 +9,7 @@ export const loginBody = z.object({
   username: shortText(64, V.userNameRequired),
   /** AES-ECB encoded password, base64. */
   password: shortText(512, V.passwordRequired),
-  /** Needed only after LOGIN_CAPTCHA_AFTER failures for the username or IP. */
+  /** Needed only after LOGIN_CAPTCHA_AFTER failures for the username, or many more from the IP (server/modules/auth/login.ts). */
   captcha: z.string().max(16).optional(),
   checkKey: z.string().max(64).optional(),
 });

@@ -72,6 +72,9 @@ export const CONFIG_MSG = {
   tenantInUse: '该租户仍有关联数据（分组等），不能删除',
   tenantProtected: '平台租户和当前所在租户不能删除',
   platformOnly: '仅平台用户可以维护此项',
+  platformGroupOnly: '仅平台用户可以新建或修改平台类型的分组',
+  otherTenant: '不能把数据放到其他租户',
+  ownGroupFixed: '不能修改自己所在分组的类型、租户或系统',
   systemInUse: '该系统下仍有分组，不能删除',
   groupHasUsers: '该分组下仍有用户，不能删除',
   hostRefused: (host: string, allowed: string[]) =>
@@ -95,20 +98,27 @@ export const CONFIG_MSG = {
 const req = (label: string, max = 64) => z.string().trim().min(1, `请输入${label}!`).max(max, `${label}最多${max}个字符!`);
 const opt = (max: number, label = '内容') => z.string().trim().max(max, `${label}最多${max}个字符!`).optional().nullable();
 const code = (label: string) => req(label).regex(/^[A-Za-z0-9_\-.]+$/, `${label}只能包含字母、数字、下划线、中划线和点`);
-const status01 = z.coerce.number().int().refine((n) => n === 0 || n === 1, '状态只能是 0 或 1').default(1);
+const status01 = z.coerce
+  .number()
+  .int()
+  .refine((n) => n === 0 || n === 1, '状态只能是 0 或 1')
+  .default(1);
 const sortNo = z.coerce.number().int('排序必须是整数').min(0, '排序不能小于0').max(999999, '排序过大').default(0);
 const withId = <T extends z.ZodRawShape>(s: z.ZodObject<T>) => s.extend({ id: z.string().trim().min(1, 'id不能为空').max(64) });
 
 /** A JSON array written as text (gateway predicates and filters). */
 export const jsonArrayText = (label: string) =>
-  z.string().max(8000, `${label}过长`).refine((s) => {
-    if (s.trim() === '') return true;
-    try {
-      return Array.isArray(JSON.parse(s));
-    } catch {
-      return false;
-    }
-  }, CONFIG_MSG.badJson(label));
+  z
+    .string()
+    .max(8000, `${label}过长`)
+    .refine((s) => {
+      if (s.trim() === '') return true;
+      try {
+        return Array.isArray(JSON.parse(s));
+      } catch {
+        return false;
+      }
+    }, CONFIG_MSG.badJson(label));
 
 export const dictBody = z.object({ dictName: req('字典名称'), dictCode: code('字典编码'), description: opt(255, '描述') });
 export const dictItemBody = z.object({
@@ -118,11 +128,23 @@ export const dictItemBody = z.object({
   description: opt(255, '描述'),
   sortOrder: sortNo,
   status: status01,
-  color: z.string().trim().max(32).regex(/^(#[0-9a-fA-F]{3,8}|[a-z]{3,20})?$/, '颜色格式有误').optional().nullable(),
+  color: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^(#[0-9a-fA-F]{3,8}|[a-z]{3,20})?$/, '颜色格式有误')
+    .optional()
+    .nullable(),
 });
 export const tenantBody = z.object({
   name: req('租户名称', 100),
-  domain: z.string().trim().max(255).regex(/^([a-z0-9-]+\.)*[a-z0-9-]*$/i, '域名格式有误').optional().nullable(),
+  domain: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^([a-z0-9-]+\.)*[a-z0-9-]*$/i, '域名格式有误')
+    .optional()
+    .nullable(),
   status: status01,
 });
 export const GROUP_TYPE_PREFIXES = ['plat', 'org', 'cus'] as const;
@@ -139,7 +161,13 @@ export const groupBody = z.object({
 export const systemBody = z.object({ sysCode: code('系统编码'), sysName: req('系统名称', 100), sortNo });
 export const entityBody = z.object({
   entityName: req('主体名称', 100),
-  url: z.string().trim().max(255, '地址最多255个字符').regex(/^(https?:\/\/\S+|\/\S*)?$/, '地址必须以 http(s):// 或 / 开头').optional().nullable(),
+  url: z
+    .string()
+    .trim()
+    .max(255, '地址最多255个字符')
+    .regex(/^(https?:\/\/\S+|\/\S*)?$/, '地址必须以 http(s):// 或 / 开头')
+    .optional()
+    .nullable(),
   status: status01,
 });
 export const gatewayBody = z.object({
@@ -181,29 +209,45 @@ export const fillRuleBody = z.object({
   ruleCode: code('规则编码'),
   ruleName: req('规则名称', 100),
   ruleClass: z.enum(FILL_RULE_CLASSES.map((c) => c.value) as [FillRuleClass, ...FillRuleClass[]], { message: CONFIG_MSG.unknownRuleClass }),
-  ruleParams: z.string().max(2000).optional().nullable().refine((s) => {
-    if (!s || !s.trim()) return true;
-    try {
-      const v: unknown = JSON.parse(s);
-      return !!v && typeof v === 'object' && !Array.isArray(v);
-    } catch {
-      return false;
-    }
-  }, CONFIG_MSG.badRuleParams),
+  ruleParams: z
+    .string()
+    .max(2000)
+    .optional()
+    .nullable()
+    .refine((s) => {
+      if (!s || !s.trim()) return true;
+      try {
+        const v: unknown = JSON.parse(s);
+        return !!v && typeof v === 'object' && !Array.isArray(v);
+      } catch {
+        return false;
+      }
+    }, CONFIG_MSG.badRuleParams),
 });
 export const checkRuleBody = z.object({
   ruleCode: code('规则编码'),
   ruleName: req('规则名称', 100),
-  ruleJson: z.string().max(8000, '规则过长').superRefine((s, ctx) => {
-    const r = parseCheckRules(s);
-    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
-  }),
+  ruleJson: z
+    .string()
+    .max(8000, '规则过长')
+    .superRefine((s, ctx) => {
+      const r = parseCheckRules(s);
+      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+    }),
   description: opt(255, '描述'),
 });
 
 export const CONFIG_BODIES = {
-  dict: dictBody, dictItem: dictItemBody, tenant: tenantBody, group: groupBody, system: systemBody, entity: entityBody,
-  gateway: gatewayBody, dataSource: dataSourceBody, fillRule: fillRuleBody, checkRule: checkRuleBody,
+  dict: dictBody,
+  dictItem: dictItemBody,
+  tenant: tenantBody,
+  group: groupBody,
+  system: systemBody,
+  entity: entityBody,
+  gateway: gatewayBody,
+  dataSource: dataSourceBody,
+  fillRule: fillRuleBody,
+  checkRule: checkRuleBody,
 } as const;
 export const editBodyOf = <T extends z.ZodRawShape>(s: z.ZodObject<T>) => withId(s);
 
@@ -219,17 +263,29 @@ export const validateExistenceBody = z.object({
   tableName: shortParam(64).min(1, CONFIG_MSG.unsupportedField),
   fieldCode: shortParam(64).min(1, CONFIG_MSG.unsupportedField),
   fieldName: z.string().max(64).optional().nullable(),
-  fieldValue: z.union([z.string().max(255, '校验值过长'), z.number()]).optional().nullable(),
-  idValue: z.union([z.string().max(64), z.number()]).optional().nullable(),
+  fieldValue: z
+    .union([z.string().max(255, '校验值过长'), z.number()])
+    .optional()
+    .nullable(),
+  idValue: z
+    .union([z.string().max(64), z.number()])
+    .optional()
+    .nullable(),
   entityId: z.string().max(64).optional().nullable(),
-  tenantId: z.union([z.string().max(64), z.number()]).optional().nullable(),
+  tenantId: z
+    .union([z.string().max(64), z.number()])
+    .optional()
+    .nullable(),
 });
 export const sqlDictBody = z.object({
   tableName: shortParam(64).min(1, CONFIG_MSG.unsupportedTable),
   fieldText: shortParam(64).min(1, CONFIG_MSG.unsupportedField),
   fieldValue: shortParam(64).min(1, CONFIG_MSG.unsupportedField),
   fieldValueKeyword: z.string().max(100).optional().nullable(),
-  sqlCondition: z.union([z.string().max(2000), z.record(z.string(), z.unknown())]).optional().nullable(),
+  sqlCondition: z
+    .union([z.string().max(2000), z.record(z.string(), z.unknown())])
+    .optional()
+    .nullable(),
   sqlOrderBy: z.string().max(100).optional().nullable(),
   page: z.object({ pageSize: z.coerce.number().int().min(1).max(200).default(10), pageNum: z.coerce.number().int().min(1).max(100000).default(1) }).optional(),
 });
@@ -242,11 +298,17 @@ export const loadTreeQuery = z.object({
   hasChildField: shortParam(64).optional(),
   condition: z.string().max(2000).optional(),
 });
-export const checkByCodeQuery = z.object({ ruleCode: z.string().trim().min(1, '规则编码不能为空').max(64), value: z.string().max(1000, '校验值过长').default('') });
+export const checkByCodeQuery = z.object({
+  ruleCode: z.string().trim().min(1, '规则编码不能为空').max(64),
+  value: z.string().max(1000, '校验值过长').default(''),
+});
 
 // ---- records on the wire --------------------------------------------------------------------
 
-interface Stamped { id: string; createTime: string }
+interface Stamped {
+  id: string;
+  createTime: string;
+}
 export type DictRecord = Stamped & z.infer<typeof dictBody>;
 export type DictItemRecord = Stamped & z.infer<typeof dictItemBody>;
 export type TenantRecord = Stamped & z.infer<typeof tenantBody> & { userCount?: number };
@@ -258,17 +320,35 @@ export type GatewayRecord = Stamped & z.infer<typeof gatewayBody>;
 export type DataSourceRecord = Stamped & Omit<z.infer<typeof dataSourceBody>, 'password'> & { password: string };
 export type FillRuleRecord = Stamped & z.infer<typeof fillRuleBody>;
 export type CheckRuleRecord = Stamped & z.infer<typeof checkRuleBody>;
-export interface TreeNode { key: string; value: string; title: string; label: string; code: string; leaf: boolean; isLeaf: boolean; parentId: string | null }
-export interface SqlDictOption { value: string; text: string }
+export interface TreeNode {
+  key: string;
+  value: string;
+  title: string;
+  label: string;
+  code: string;
+  leaf: boolean;
+  isLeaf: boolean;
+  parentId: string | null;
+}
+export interface SqlDictOption {
+  value: string;
+  text: string;
+}
 
 // ---- list allow-lists (the wire fields a list may filter and sort) ------------------------
 
 const stamped = { id: 'string', createTime: 'datetime' } as const;
 export const CONFIG_LIST_FIELDS: Record<ConfigResource, ResourceFields> = {
   dict: { fields: { ...stamped, dictName: 'string', dictCode: 'string', description: 'string' } },
-  dictItem: { fields: { ...stamped, dictId: 'string', itemText: 'string', itemValue: 'string', status: 'number', sortOrder: 'number' }, defaultSort: { field: 'sortOrder', dir: 'asc' } },
+  dictItem: {
+    fields: { ...stamped, dictId: 'string', itemText: 'string', itemValue: 'string', status: 'number', sortOrder: 'number' },
+    defaultSort: { field: 'sortOrder', dir: 'asc' },
+  },
   tenant: { fields: { ...stamped, name: 'string', domain: 'string', status: 'number' }, defaultSort: { field: 'createTime', dir: 'asc' } },
-  group: { fields: { ...stamped, groupName: 'string', groupType: 'string', tenantId: 'string', systemId: 'string', cusCode: 'string', sortNo: 'number' }, defaultSort: { field: 'sortNo', dir: 'asc' } },
+  group: {
+    fields: { ...stamped, groupName: 'string', groupType: 'string', tenantId: 'string', systemId: 'string', cusCode: 'string', sortNo: 'number' },
+    defaultSort: { field: 'sortNo', dir: 'asc' },
+  },
   system: { fields: { ...stamped, sysCode: 'string', sysName: 'string', sortNo: 'number' }, defaultSort: { field: 'sortNo', dir: 'asc' } },
   entity: { fields: { ...stamped, entityName: 'string', url: 'string', status: 'number' } },
   gateway: { fields: { ...stamped, routerId: 'string', name: 'string', uri: 'string', status: 'number' } },

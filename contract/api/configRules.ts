@@ -8,7 +8,11 @@ export const PATTERN_MAX = 200;
 export const CHECK_VALUE_MAX = 256;
 export const CHECK_RULES_MAX = 20;
 
-export interface CheckRule { digits: number | '*'; pattern: string; message: string }
+export interface CheckRule {
+  digits: number | '*';
+  pattern: string;
+  message: string;
+}
 export type RuleParse<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export const RULE_MSG = {

@@ -62,7 +62,11 @@ const days = (max: number, def: number) => z.number({ message: '须为整数' })
 
 /** Each handler's parameter object; unknown keys are refused so typos do not pass silently. */
 export const JOB_HANDLERS = {
-  heartbeat: { name: '心跳', hint: '{"note": "备注"}（可选）；记录一次运行，用于监控调度是否正常', params: z.strictObject({ note: z.string().max(100, '不能超过100个字符').optional() }) },
+  heartbeat: {
+    name: '心跳',
+    hint: '{"note": "备注"}（可选）；记录一次运行，用于监控调度是否正常',
+    params: z.strictObject({ note: z.string().max(100, '不能超过100个字符').optional() }),
+  },
   dictCacheRefresh: { name: '字典缓存刷新', hint: '无参数；清空各租户的字典缓存', params: z.strictObject({}) },
   sessionCleanup: {
     name: '会话清理',
@@ -77,7 +81,10 @@ export const JOB_HANDLER_KEYS = Object.keys(JOB_HANDLERS) as JobHandlerKey[];
 export const isJobHandlerKey = (k: string): k is JobHandlerKey => Object.prototype.hasOwnProperty.call(JOB_HANDLERS, k);
 
 /** Parses a job's parameter text for `handler`: the parsed object, or the Chinese reason it is refused. */
-export function parseJobParameter(handler: string, text: string | null | undefined): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+export function parseJobParameter(
+  handler: string,
+  text: string | null | undefined,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   if (!isJobHandlerKey(handler)) return { ok: false, message: JOB_MSG.handlerUnknown };
   let raw: unknown = {};
   if (text && text.trim()) {
@@ -149,7 +156,11 @@ export interface JobRun {
   nodeId: string;
 }
 
-export interface JobHandlerInfo { key: JobHandlerKey; name: string; hint: string }
+export interface JobHandlerInfo {
+  key: JobHandlerKey;
+  name: string;
+  hint: string;
+}
 
 /** List filters and sorts the list call accepts (see contract/listQuery.ts). */
 export const JOB_LIST_FIELDS = {

@@ -35,7 +35,11 @@ export interface CustomerListRow {
 }
 
 export type DistributionMode = 'ratio' | 'fixed';
-export interface DistributionReceiver { acctNo: string; ratio?: string; amount?: string }
+export interface DistributionReceiver {
+  acctNo: string;
+  ratio?: string;
+  amount?: string;
+}
 export interface SplitLine {
   acctNo: string;
   amountFen: bigint;

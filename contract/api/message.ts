@@ -1,67 +1,20 @@
 // Announcements and live notifications (issue 3 §3): paths, request schemas, wire types and the
 // socket messages. The wire keeps the spec's spellings: `titile`, `doReovkeData`, `annountCement`.
 import { z } from 'zod';
+import { ANNT_MSG, MSG_TYPES, PRIORITIES, type MsgCategory, type MsgType, type Priority, type SendStatus } from './messageWire';
 
-export const MP = {
-  list: '/sys/annountCement/list',
-  add: '/sys/annountCement/add',
-  edit: '/sys/annountCement/edit',
-  remove: '/sys/annountCement/delete',
-  removeBatch: '/sys/annountCement/deleteBatch',
-  release: '/sys/annountCement/doReleaseData',
-  revoke: '/sys/annountCement/doReovkeData',
-  listByUser: '/sys/annountCement/listByUser',
-  queryById: '/sys/annountCement/queryById',
-  markRead: '/sys/sysAnnouncementSend/editByAnntIdAndUserId',
-  mySends: '/sys/sysAnnouncementSend/getMyAnnouncementSend',
-  readAll: '/sys/sysAnnouncementSend/readAll',
-  /** Recipient choices of the admin form (users of the tenant, roles, departments). */
-  recipientOptions: '/sys/annountCement/recipientOptions',
-  /** The notification socket: `${API_BASE}${MP.socket}?token=`. */
-  socket: '/websocket',
-} as const;
+export * from './messageWire';
 
-/** Permission codes of the admin calls. */
-export const ANNT_PERMS = {
-  list: 'system:announcement:list',
-  add: 'system:announcement:add',
-  edit: 'system:announcement:edit',
-  remove: 'system:announcement:delete',
-  release: 'system:announcement:release',
-  revoke: 'system:announcement:revoke',
-} as const;
-
-export const PRIORITIES = ['L', 'M', 'H'] as const;
-export type Priority = (typeof PRIORITIES)[number];
-export const PRIORITY_TEXT: Record<Priority, string> = { L: '一般', M: '重要', H: '紧急' };
-export const MSG_CATEGORY_TEXT = { '1': '通知公告', '2': '系统消息' } as const;
-export type MsgCategory = keyof typeof MSG_CATEGORY_TEXT;
-export const MSG_TYPES = ['ALL', 'USER', 'ROLE', 'DEPART'] as const;
-export type MsgType = (typeof MSG_TYPES)[number];
-export const MSG_TYPE_TEXT: Record<MsgType, string> = { ALL: '全体用户', USER: '指定用户', ROLE: '指定角色', DEPART: '指定部门' };
-export const SEND_STATUS_TEXT = { '0': '未发布', '1': '已发布', '2': '已撤销' } as const;
-export type SendStatus = keyof typeof SEND_STATUS_TEXT;
-
-export const ANNT_MSG = {
-  titleRequired: '请输入标题',
-  titleTooLong: '标题最多100个字符',
-  contentTooLong: '内容过长',
-  abstractTooLong: '摘要最多500个字符',
-  recipientsRequired: '请选择接收对象',
-  recipientUnknown: '接收对象不存在',
-  openPageRequired: '请输入打开地址',
-  openPageBad: '打开地址不合法',
-  notFound: '公告不存在',
-  editReleased: '已发布或已撤销的公告不能编辑',
-  releaseNotDraft: '只有未发布的公告才能发布',
-  revokeNotReleased: '只有已发布的公告才能撤销',
-  released: '发布成功',
-  revoked: '撤销成功',
-  readAllDone: '全部已读',
-  idsRequired: '请选择一条记录！',
-} as const;
-
-const idList = z.array(z.string().trim().min(1).max(64).regex(/^[^,\s]+$/, ANNT_MSG.recipientUnknown)).max(1000);
+const idList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[^,\s]+$/, ANNT_MSG.recipientUnknown),
+  )
+  .max(1000);
 const optText = (max: number, msg: string) => z.string().trim().max(max, msg).optional().nullable();
 
 const anntFields = {
@@ -125,7 +78,10 @@ export const recipientOptionsQuery = z.object({
   /** Labels for these ids (an edited announcement's recipients). */
   ids: z.string().max(20_000).optional(),
 });
-export interface RecipientOption { value: string; label: string }
+export interface RecipientOption {
+  value: string;
+  label: string;
+}
 
 /** An announcement as the admin list and the detail show it. */
 export interface Announcement {
@@ -180,19 +136,3 @@ export interface AnnouncementDetail extends UserAnnouncement {
 }
 
 /** What the socket pushes: 'topic' for everyone, 'user' for targeted messages. */
-export interface NotifyPush {
-  cmd: 'topic' | 'user';
-  msgId: string;
-  msgTxt: string;
-  titile: string;
-  priority: Priority;
-  msgCategory: MsgCategory;
-  openType: string | null;
-  openPage: string | null;
-  busId: string | null;
-}
-export const SOCKET_HEARTBEAT = 'HeartBeat';
-/** The server's answer to a heartbeat. */
-export interface HeartcheckPush { cmd: 'heartcheck' }
-/** Close codes of the notification socket. */
-export const SOCKET_CLOSE = { badToken: 4001, sessionEnded: 4002, idle: 4003, shutdown: 1001 } as const;

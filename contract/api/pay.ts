@@ -15,109 +15,10 @@ import { z } from 'zod';
 import { amountField, parseYuan } from '../money';
 import { RX, V } from '../validation';
 import { idempotencyKey } from './ledger';
+import { PAY_MSG, type PayOrderAction, type PayOrderKind, type PayOrderStatus } from './payWire';
 
-export const PAY_PATHS = {
-  orderSubmit: '/cap/pay/v1/PayOrderSubmit',
-  orderEdit: '/cap/pay/v1/PayOrderEdit',
-  orderCancel: '/cap/pay/v1/PayOrderCancel',
-  orderInquiry: '/cap/pay/v1/PayOrderInquiry',
-  orderDetail: '/cap/pay/v1/PayOrderDetail',
-  auditPass: '/cap/pay/v1/PayOrderAuditPass',
-  auditReject: '/cap/pay/v1/PayOrderAuditReject',
-  pendingCount: '/cap/pay/v1/PayOrderPendingCount',
-  batchSubmit: '/cap/pay/v1/PayBatchSubmit',
-  batchImport: '/cap/pay/v1/PayBatchImport',
-  batchAuditPass: '/cap/pay/v1/PayBatchAuditPass',
-  batchAuditReject: '/cap/pay/v1/PayBatchAuditReject',
-  adjustApply: '/cap/acct/v1/AcctAdjustApply',
-  refundApply: '/cap/acct/v1/AcctRefundApply',
-  distributionApply: '/cap/merchant/v1/DistributionApply',
-  customerEnable: '/cap/merchant/v1/CustomerEnable',
-  customerDisable: '/cap/merchant/v1/CustomerDisable',
-  invoiceApply: '/cap/acct/v1/InvoiceApply',
-  invoiceMake: '/cap/acct/v1/InvoiceMake',
-  invoiceInquiry: '/cap/acct/v1/InvoiceInquiry',
-  payPwdModify: '/cap/cus/v2/AcctPayPwdModify',
-  opPwdSet: '/cap/cus/v1/CusSetOpPwd',
-  dataDecryption: '/cap/auth/v1/UserDataDecryption',
-} as const;
+export * from './payWire';
 
-export const PAY_PERMS = {
-  /** Maker: submit, edit and cancel own orders (single and batch pay). */
-  submit: 'pay:order:submit',
-  /** Checker: approve or reject other people's orders of any kind. */
-  approve: 'pay:order:approve',
-  /** List and detail of payment orders. */
-  inquiry: 'pay:order:inquiry',
-  adjust: 'acct:adjust:apply',
-  refund: 'acct:refund:apply',
-  distribution: 'merchant:distribution:apply',
-  customerStatus: 'merchant:customer:status',
-  invoiceApply: 'acct:invoice:apply',
-  invoiceMake: 'acct:invoice:make',
-  invoiceInquiry: 'acct:invoice:inquiry',
-} as const;
-
-export const PAY_MSG = {
-  selfApprove: '不能审批自己提交的订单',
-  staleVersion: '订单已被修改，请刷新后重新审批',
-  raced: '订单已被其他人处理',
-  notPending: '订单不是待审批状态',
-  notEditable: '只有草稿或待审批的订单可以修改',
-  makerOnly: '只有提交人可以修改或撤销订单',
-  orderNotFound: '订单不存在',
-  rejectReason: '请输入驳回原因',
-  payPwdRequired: '请输入支付密码',
-  payPwdWrong: (left: number) => `支付密码错误，还可尝试${left}次`,
-  payPwdLocked: (minutes: number) => `支付密码错误次数过多，请${minutes}分钟后再试`,
-  payPwdNotSet: '请先设置支付密码',
-  payPwdEncoding: '支付密码格式错误',
-  payPwdOldWrong: '原支付密码错误',
-  payPwdSame: '新支付密码不能与原支付密码相同',
-  cusCodeMismatch: '客户代码与当前用户不符',
-  payeeRequired: '请输入收款账号或银行卡号',
-  payeeBoth: '收款账号与银行卡号只能填写一个',
-  payeeName: '请输入收款人名称',
-  payeeSelf: '收款账户不能与付款账户相同',
-  rowsEmpty: '请至少添加一行付款明细',
-  rowsTooMany: '每批最多10000行',
-  row: (n: number, message: string) => `第${n}行：${message}`,
-  batchTotal: '批量付款总金额超出上限',
-  adjustReason: '请输入调账原因',
-  adjustDirection: '请选择调账方向',
-  refundReason: '请输入退款原因',
-  refundOriginal: '原订单不存在或未成功付款',
-  refundKind: '只能对付款到本平台账户的单笔付款订单退款',
-  refundExceeded: (left: string) => `退款金额超过可退金额（可退${left}元）`,
-  distReceivers: '请添加分账接收方',
-  distRatioSum: '分账比例之和必须为100%',
-  distFixedSum: '分账金额之和必须等于分账总金额',
-  distRatio: '请输入正确的分账比例',
-  distRemainder: '请选择尾差入账账户',
-  distDuplicate: '分账接收账户不能重复',
-  invoiceExceeded: (left: string) => `开票金额超过可开票金额（可开票${left}元）`,
-  invoiceTitle: '请输入发票抬头',
-  invoiceNotFound: '发票申请不存在',
-  invoiceIssued: '该发票已开具',
-  disableReason: '请输入停用原因',
-  importFile: '请上传.xlsx格式的文件',
-  importEmpty: '文件中没有付款明细',
-  decrypted: '解密成功，请刷新页面',
-  alreadyDecrypted: '当前会话已解密，无需重复解密',
-  decryptMobile: '手机号与当前用户不符',
-  opPwdSet: '设置成功',
-} as const;
-
-export type PayOrderKind = 'single' | 'batch' | 'adjust' | 'distribution' | 'refund';
-export const PAY_ORDER_KIND_TEXT: Record<PayOrderKind, string> = { single: '单笔付款', batch: '批量付款', adjust: '调账', distribution: '分账', refund: '退款' };
-export type PayOrderStatus = 'draft' | 'pending' | 'approved' | 'executing' | 'succeeded' | 'failed' | 'partial' | 'rejected' | 'cancelled';
-export const PAY_ORDER_STATUS_TEXT: Record<PayOrderStatus, string> = {
-  draft: '草稿', pending: '待审批', approved: '已审批', executing: '执行中', succeeded: '成功', failed: '失败', partial: '部分成功', rejected: '已驳回', cancelled: '已撤销',
-};
-export type PayOrderAction = 'create' | 'submit' | 'edit' | 'approve' | 'reject' | 'cancel' | 'execute' | 'result';
-export const PAY_ORDER_ACTION_TEXT: Record<PayOrderAction, string> = {
-  create: '创建', submit: '提交', edit: '修改', approve: '审批通过', reject: '驳回', cancel: '撤销', execute: '开始执行', result: '执行结果',
-};
 export const MAX_BATCH_ROWS = 10_000;
 /** The payment password rule (§5 default); one place so client and server agree. */
 export const PAY_PWD_RULE = { pattern: RX.password, message: V.passwordRule } as const;
@@ -139,7 +40,8 @@ export const payeeFields = {
   bankCardNo: z.string().trim().max(30).optional(),
 };
 const payeeCheck = (v: { payeeAcctNo?: string; bankCardNo?: string }, ctx: z.RefinementCtx) => {
-  const acct = !!v.payeeAcctNo, card = !!v.bankCardNo;
+  const acct = !!v.payeeAcctNo,
+    card = !!v.bankCardNo;
   if (!acct && !card) ctx.addIssue({ code: 'custom', message: PAY_MSG.payeeRequired, path: ['payeeAcctNo'] });
   else if (acct && card) ctx.addIssue({ code: 'custom', message: PAY_MSG.payeeBoth, path: ['bankCardNo'] });
   else if (card && !RX.bankCard.test(v.bankCardNo!)) ctx.addIssue({ code: 'custom', message: V.bankCard, path: ['bankCardNo'] });
@@ -149,19 +51,35 @@ export const singlePayload = z.object({ fromAcctNo: acctNo, ...payeeFields, amou
 export const orderSubmitBody = z.object({ ...envelope, ...singlePayload.shape, draft: z.boolean().default(false), idempotencyKey }).superRefine(payeeCheck);
 
 /** A batch row as the grid or the .xlsx holds it; validated by validateBatchRows (row numbers in messages). */
-export interface BatchRowInput { payeeName?: unknown; payeeAcctNo?: unknown; bankCardNo?: unknown; amount?: unknown; remark?: unknown }
-export interface BatchRow { payeeName: string; payeeAcctNo: string | null; bankCardNo: string | null; amount: string; remark: string }
-const rowSchema = z.object({
-  payeeName: z.string({ error: PAY_MSG.payeeName }).trim().min(1, PAY_MSG.payeeName).max(50, PAY_MSG.payeeName),
-  payeeAcctNo: z.string().trim().max(40, '账户不存在').optional(),
-  bankCardNo: z.string().trim().max(30, V.bankCard).optional(),
-  amount: amountField,
-  remark: z.string().trim().max(200, '备注最多200个字符').optional(),
-}).superRefine(payeeCheck);
+export interface BatchRowInput {
+  payeeName?: unknown;
+  payeeAcctNo?: unknown;
+  bankCardNo?: unknown;
+  amount?: unknown;
+  remark?: unknown;
+}
+export interface BatchRow {
+  payeeName: string;
+  payeeAcctNo: string | null;
+  bankCardNo: string | null;
+  amount: string;
+  remark: string;
+}
+const rowSchema = z
+  .object({
+    payeeName: z.string({ error: PAY_MSG.payeeName }).trim().min(1, PAY_MSG.payeeName).max(50, PAY_MSG.payeeName),
+    payeeAcctNo: z.string().trim().max(40, '账户不存在').optional(),
+    bankCardNo: z.string().trim().max(30, V.bankCard).optional(),
+    amount: amountField,
+    remark: z.string().trim().max(200, '备注最多200个字符').optional(),
+  })
+  .superRefine(payeeCheck);
 const str = (v: unknown) => (v === null || v === undefined ? undefined : typeof v === 'number' ? String(v) : v);
 
 /** All-or-nothing: the first bad row's message is '第N行：…' (N counts from 1). */
-export function validateBatchRows(rows: BatchRowInput[]): { ok: true; rows: BatchRow[]; totalFen: bigint } | { ok: false; rowNo: number; message: string; reason: string } {
+export function validateBatchRows(
+  rows: BatchRowInput[],
+): { ok: true; rows: BatchRow[]; totalFen: bigint } | { ok: false; rowNo: number; message: string; reason: string } {
   if (!rows.length) return { ok: false, rowNo: 0, message: PAY_MSG.rowsEmpty, reason: PAY_MSG.rowsEmpty };
   if (rows.length > MAX_BATCH_ROWS) return { ok: false, rowNo: 0, message: PAY_MSG.rowsTooMany, reason: PAY_MSG.rowsTooMany };
   const out: BatchRow[] = [];
@@ -169,7 +87,11 @@ export function validateBatchRows(rows: BatchRowInput[]): { ok: true; rows: Batc
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] ?? {};
     const parsed = rowSchema.safeParse({
-      payeeName: str(r.payeeName), payeeAcctNo: str(r.payeeAcctNo) || undefined, bankCardNo: str(r.bankCardNo) || undefined, amount: str(r.amount), remark: str(r.remark) || undefined,
+      payeeName: str(r.payeeName),
+      payeeAcctNo: str(r.payeeAcctNo) || undefined,
+      bankCardNo: str(r.bankCardNo) || undefined,
+      amount: str(r.amount),
+      remark: str(r.remark) || undefined,
     });
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? V.required;
@@ -190,7 +112,10 @@ export const batchPayload = z.object({
 export const batchSubmitBody = z.object({ ...envelope, ...batchPayload.shape, draft: z.boolean().default(false), idempotencyKey });
 
 export const adjustPayload = z.object({
-  acctNo, direction: z.enum(['credit', 'debit'], { error: PAY_MSG.adjustDirection }), amount: amountField, reason: text(200, PAY_MSG.adjustReason),
+  acctNo,
+  direction: z.enum(['credit', 'debit'], { error: PAY_MSG.adjustDirection }),
+  amount: amountField,
+  reason: text(200, PAY_MSG.adjustReason),
 });
 export const adjustApplyBody = z.object({ ...envelope, ...adjustPayload.shape, draft: z.boolean().default(false), idempotencyKey });
 
@@ -203,8 +128,10 @@ export const distributionPayload = z.object({
   fromAcctNo: acctNo,
   amount: amountField,
   mode: z.enum(['ratio', 'fixed'], { error: '请选择分账方式' }),
-  receivers: z.array(z.object({ acctNo, ratio: z.string().trim().optional(), amount: z.string().trim().optional() }), { error: PAY_MSG.distReceivers })
-    .min(1, PAY_MSG.distReceivers).max(100, '分账接收方最多100个'),
+  receivers: z
+    .array(z.object({ acctNo, ratio: z.string().trim().optional(), amount: z.string().trim().optional() }), { error: PAY_MSG.distReceivers })
+    .min(1, PAY_MSG.distReceivers)
+    .max(100, '分账接收方最多100个'),
   /** Account that takes the rounding remainder (ratio mode; required there). */
   remainderAcctNo: z.string().trim().max(40).optional(),
   remark: optText(200),
@@ -212,7 +139,9 @@ export const distributionPayload = z.object({
 export const distributionApplyBody = z.object({ ...envelope, ...distributionPayload.shape, draft: z.boolean().default(false), idempotencyKey });
 
 export const orderEditBody = z.object({
-  ...envelope, orderId, version: z.number({ error: '缺少订单版本' }).int().min(1),
+  ...envelope,
+  orderId,
+  version: z.number({ error: '缺少订单版本' }).int().min(1),
   /** Fields of the kind's submit payload to change (the rest stays); validated as a whole again. */
   patch: z.record(z.string(), z.unknown()),
   /** A draft: submit it after the edit. */
@@ -220,7 +149,8 @@ export const orderEditBody = z.object({
 });
 export const orderCancelBody = z.object({ ...envelope, orderId, reason: optText(200) });
 export const orderInquiryBody = z.object({
-  ...envelope, page,
+  ...envelope,
+  page,
   status: z.enum(['draft', 'pending', 'approved', 'executing', 'succeeded', 'failed', 'partial', 'rejected', 'cancelled']).optional(),
   kind: z.enum(['single', 'batch', 'adjust', 'distribution', 'refund']).optional(),
   /** Orders I made. */
@@ -232,75 +162,188 @@ export const orderInquiryBody = z.object({
 });
 export const orderDetailBody = z.object({ ...envelope, orderId, rowsPage: page });
 const ids = z.array(orderId, { error: '请选择订单' }).min(1, '请选择订单').max(200, '一次最多处理200个订单');
-export const auditPassBody = z.object({
-  ...envelope, orderIds: ids,
-  /** versions[i] is the version of orderIds[i] the approver saw. */
-  versions: z.array(z.number().int().min(1), { error: '缺少订单版本' }),
-  /** encodePassword(plain) like the login password. */
-  payPwd: encoded(PAY_MSG.payPwdRequired),
-}).refine((b) => b.versions.length === b.orderIds.length, { message: '缺少订单版本', path: ['versions'] });
-export const auditRejectBody = z.object({ ...envelope, orderIds: ids, reason: z.string({ error: PAY_MSG.rejectReason }).trim().min(1, PAY_MSG.rejectReason).max(200, '驳回原因最多200个字符') });
+export const auditPassBody = z
+  .object({
+    ...envelope,
+    orderIds: ids,
+    /** versions[i] is the version of orderIds[i] the approver saw. */
+    versions: z.array(z.number().int().min(1), { error: '缺少订单版本' }),
+    /** encodePassword(plain) like the login password. */
+    payPwd: encoded(PAY_MSG.payPwdRequired),
+  })
+  .refine((b) => b.versions.length === b.orderIds.length, { message: '缺少订单版本', path: ['versions'] });
+export const auditRejectBody = z.object({
+  ...envelope,
+  orderIds: ids,
+  reason: z.string({ error: PAY_MSG.rejectReason }).trim().min(1, PAY_MSG.rejectReason).max(200, '驳回原因最多200个字符'),
+});
 
 export const customerEnableBody = z.object({ ...envelope, cusCode });
 export const customerDisableBody = z.object({ ...envelope, cusCode, reason: text(200, PAY_MSG.disableReason) });
 
 export const invoiceApplyBody = z.object({
-  ...envelope, cusCode, amount: amountField, title: text(100, PAY_MSG.invoiceTitle), taxNo: optText(30), remark: optText(200), idempotencyKey,
+  ...envelope,
+  cusCode,
+  amount: amountField,
+  title: text(100, PAY_MSG.invoiceTitle),
+  taxNo: optText(30),
+  remark: optText(200),
+  idempotencyKey,
 });
 export const invoiceMakeBody = z.object({ ...envelope, invoiceId: text(64, PAY_MSG.invoiceNotFound) });
-export const invoiceInquiryBody = z.object({ ...envelope, page, cusCode: z.string().trim().max(50).optional(), status: z.enum(['applied', 'issued']).optional() });
+export const invoiceInquiryBody = z.object({
+  ...envelope,
+  page,
+  cusCode: z.string().trim().max(50).optional(),
+  status: z.enum(['applied', 'issued']).optional(),
+});
 
 /** payPwd / payPwdOld are encodePassword()d. First set (no payment password yet): payPwdOld is the login password. */
 export const payPwdModifyBody = z.object({ ...envelope, cusCode, payPwd: encoded(V.payNewRequired), payPwdOld: encoded(V.payOldRequired) });
-export const opPwdSetBody = z.object({ ...envelope, opPsw: encoded('请输入操作密码'), captcha: z.string({ error: V.captchaRequired }).trim().min(1, V.captchaRequired).max(10, V.captchaRequired) });
+export const opPwdSetBody = z.object({
+  ...envelope,
+  opPsw: encoded('请输入操作密码'),
+  captcha: z.string({ error: V.captchaRequired }).trim().min(1, V.captchaRequired).max(10, V.captchaRequired),
+});
 export const dataDecryptionBody = z.object({
-  ...envelope, type: z.string().trim().max(20).default(''), mobile: z.string({ error: V.mobileRequired }).trim().min(1, V.mobileRequired).max(20, V.mobileInvalid),
+  ...envelope,
+  type: z.string().trim().max(20).default(''),
+  mobile: z.string({ error: V.mobileRequired }).trim().min(1, V.mobileRequired).max(20, V.mobileInvalid),
   captcha: z.string({ error: V.smsCaptchaRequired }).trim().min(1, V.smsCaptchaRequired).max(10, V.smsCaptchaRequired),
 });
 
 // ---- answers (body of the envelope) ----
-export interface PageInfo { count: number; pageSize: number; offset: number }
+export interface PageInfo {
+  count: number;
+  pageSize: number;
+  offset: number;
+}
 export interface PayOrderView {
-  orderId: string; orderNo: string; kind: PayOrderKind; kindText: string; status: PayOrderStatus; statusText: string; version: number;
+  orderId: string;
+  orderNo: string;
+  kind: PayOrderKind;
+  kindText: string;
+  status: PayOrderStatus;
+  statusText: string;
+  version: number;
   /** Debited account (single, batch, distribution, adjust debit; refund: the original payee's account). */
-  fromAcctNo: string | null; fromCusCode: string | null; fromCusName: string | null;
+  fromAcctNo: string | null;
+  fromCusCode: string | null;
+  fromCusName: string | null;
   /** Single pay: the payee; refund: the original payer's account; adjust credit: the credited account. */
-  payeeName: string | null; payeeAcctNo: string | null;
+  payeeName: string | null;
+  payeeAcctNo: string | null;
   /** Masked ('6222********1234') unless the session is decrypted. */
   bankCardNo: string | null;
-  amount: string; remark: string;
+  amount: string;
+  remark: string;
   /** Adjust only. */
   direction: 'credit' | 'debit' | null;
   /** Refund only. */
   origOrderId: string | null;
   /** Single pay: total refunded so far (succeeded refunds). */
   refundedAmount: string;
-  rowCount: number; succeededCount: number; failedCount: number;
-  makerId: string; makerName: string; approverId: string | null; approverName: string | null;
-  rejectReason: string | null; failReason: string | null;
-  createdAt: string; submittedAt: string | null; decidedAt: string | null; finishedAt: string | null;
+  rowCount: number;
+  succeededCount: number;
+  failedCount: number;
+  makerId: string;
+  makerName: string;
+  approverId: string | null;
+  approverName: string | null;
+  rejectReason: string | null;
+  failReason: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+  decidedAt: string | null;
+  finishedAt: string | null;
   /** The caller may approve or reject it now (pending, not theirs, holds pay:order:approve). */
   canAudit: boolean;
   /** The caller may edit or cancel it now (draft or pending, theirs). */
   canEdit: boolean;
 }
-export interface PayOrderEventView { action: PayOrderAction; actionText: string; actorId: string; actorName: string; fromStatus: string | null; toStatus: string; reason: string; version: number; createdAt: string }
+export interface PayOrderEventView {
+  action: PayOrderAction;
+  actionText: string;
+  actorId: string;
+  actorName: string;
+  fromStatus: string | null;
+  toStatus: string;
+  reason: string;
+  version: number;
+  createdAt: string;
+}
 export type BatchRowStatus = 'pending' | 'succeeded' | 'failed';
-export interface BatchRowView { rowNo: number; payeeName: string; payeeAcctNo: string | null; bankCardNo: string | null; amount: string; remark: string; status: BatchRowStatus; failReason: string | null }
-export interface DistributionSplitView { acctNo: string; amount: string; ratio: string | null; remainder: boolean }
-export interface PayOrderDetail { order: PayOrderView; events: PayOrderEventView[]; rows: BatchRowView[]; rowsPage: PageInfo; splits: DistributionSplitView[] }
-export interface AuditOutcome { orderId: string; ok: boolean; /** HTTP-like code of this order's outcome: 200, 403, 404, 409. */ code: number; message: string; status: PayOrderStatus | null }
+export interface BatchRowView {
+  rowNo: number;
+  payeeName: string;
+  payeeAcctNo: string | null;
+  bankCardNo: string | null;
+  amount: string;
+  remark: string;
+  status: BatchRowStatus;
+  failReason: string | null;
+}
+export interface DistributionSplitView {
+  acctNo: string;
+  amount: string;
+  ratio: string | null;
+  remainder: boolean;
+}
+export interface PayOrderDetail {
+  order: PayOrderView;
+  events: PayOrderEventView[];
+  rows: BatchRowView[];
+  rowsPage: PageInfo;
+  splits: DistributionSplitView[];
+}
+export interface AuditOutcome {
+  orderId: string;
+  ok: boolean;
+  /** HTTP-like code of this order's outcome: 200, 403, 404, 409. */ code: number;
+  message: string;
+  status: PayOrderStatus | null;
+}
 /** Body of PayOrderAuditPass / Reject. With ONE order a failure answers its HTTP status instead. */
-export interface AuditResult { results: AuditOutcome[]; passed: number; failed: number }
+export interface AuditResult {
+  results: AuditOutcome[];
+  passed: number;
+  failed: number;
+}
 export interface InvoiceView {
-  invoiceId: string; cusCode: string; amount: string; title: string; taxNo: string; remark: string; status: 'applied' | 'issued'; statusText: string;
-  invoiceNo: string | null; appliedBy: string; issuedBy: string | null; createdAt: string; issuedAt: string | null;
+  invoiceId: string;
+  cusCode: string;
+  amount: string;
+  title: string;
+  taxNo: string;
+  remark: string;
+  status: 'applied' | 'issued';
+  statusText: string;
+  invoiceNo: string | null;
+  appliedBy: string;
+  issuedBy: string | null;
+  createdAt: string;
+  issuedAt: string | null;
 }
 /** Body of InvoiceInquiry; invoiceable (yuan) when cusCode was given: succeeded payments − invoiced. */
-export interface InvoiceInquiryResult { listData: InvoiceView[]; page: PageInfo; invoiceable: string | null; paid: string | null; invoiced: string | null }
-export interface BatchImportResult { rows: BatchRow[]; count: number; total: string }
+export interface InvoiceInquiryResult {
+  listData: InvoiceView[];
+  page: PageInfo;
+  invoiceable: string | null;
+  paid: string | null;
+  invoiced: string | null;
+}
+export interface BatchImportResult {
+  rows: BatchRow[];
+  count: number;
+  total: string;
+}
 /** Body of UserDataDecryption: the new (decrypted) session's tokens (access 1 h, refresh 1 day). */
-export interface DecryptionResult { accessToken: string; refreshToken: string; token: string; expiresIn: number }
+export interface DecryptionResult {
+  accessToken: string;
+  refreshToken: string;
+  token: string;
+  expiresIn: number;
+}
 
 /** '6222021234567890123' → '6222***********0123'; null stays null. */
 export function maskCard(card: string | null): string | null {

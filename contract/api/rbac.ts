@@ -31,6 +31,10 @@ export const RBAC = {
   departRolePermTree: '/sys/sysDepartPermission/queryTreeListForDeptRole',
   departRolePermission: '/sys/sysDepartPermission/queryDeptRolePermission',
   saveDepartRolePermission: '/sys/sysDepartPermission/saveDeptRolePermission',
+  /** GET {userId, departId?}: the department roles of the tenant a user is linked to (ids). */
+  departRoleOfUser: '/sys/sysDepartRole/getDeptRoleByUserId',
+  /** POST {userId, newRoleId, oldRoleId}: links a user to department roles (the difference is applied). */
+  departRoleUserAdd: '/sys/sysDepartRole/deptRoleUserAdd',
   permList: '/sys/permission/list',
   permAdd: '/sys/permission/add',
   permEdit: '/sys/permission/edit',
@@ -86,6 +90,9 @@ export const RBAC_MSG = {
   departHasUsers: '该部门下存在用户，不能删除',
   departRoleCodeTaken: '该部门下已存在此角色编码',
   departRoleBeyond: '部门角色的权限不能超出部门已有的权限',
+  grantBeyondOwn: '不能授予自己没有的权限',
+  grantUnderRule: '受数据规则限制的权限不能授予他人或角色',
+  departRoleNotUsers: '所选部门角色不属于该用户所在的部门',
   permUnknown: '所选权限不存在',
   permComponent: '菜单组件必须是系统已注册的页面',
   permPathRequired: '菜单路径不能为空，且须以 / 开头',
@@ -115,7 +122,14 @@ const idList = (label: string, required = false) =>
   z
     .string()
     .max(200_000)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((a) => a.every((x) => /^[\w.-]{1,64}$/.test(x)), `${label}不合法`)
     .refine((a) => !required || a.length > 0, `请选择${label}`);
 
@@ -136,7 +150,12 @@ export const saveRolePermissionBody = z.object({
 });
 
 export const ORG_CATEGORY = { company: '1', depart: '2', post: '3' } as const;
-const phoneish = z.string().trim().max(30, '电话最多30个字符!').regex(/^[\d\-+() ]*$/, '请输入正确的电话号码!').nullish();
+const phoneish = z
+  .string()
+  .trim()
+  .max(30, '电话最多30个字符!')
+  .regex(/^[\d\-+() ]*$/, '请输入正确的电话号码!')
+  .nullish();
 export const departAddBody = z.object({
   departName: text(100, '部门名称'),
   parentId: id.nullish(),
@@ -161,6 +180,8 @@ export const departRoleAddBody = z.object({ departId: id, roleName: text(50, '�
 export const departRoleEditBody = departRoleAddBody.omit({ departId: true }).extend({ id });
 export const departRolePermissionQuery = z.object({ roleId: id });
 export const saveDepartRolePermissionBody = saveRolePermissionBody;
+export const departRoleOfUserQuery = z.object({ userId: id, departId: id.optional() });
+export const departRoleUserAddBody = z.object({ userId: id, newRoleId: idList('部门角色').default([]), oldRoleId: idList('部门角色').default([]) });
 
 export const PERMS_RX = /^[A-Za-z][\w.:-]{0,99}$/;
 export const permissionBody = z
@@ -170,7 +191,13 @@ export const permissionBody = z
     type: z.enum(['0', '1', '2'], { message: '菜单类型不合法' }),
     path: z.string().trim().max(200, '路径最多200个字符!').nullish(),
     component: z.string().trim().max(100).nullish(),
-    componentName: z.string().trim().max(100).regex(/^[A-Za-z]\w*$/, '组件名须为英文标识').or(z.literal('')).nullish(),
+    componentName: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[A-Za-z]\w*$/, '组件名须为英文标识')
+      .or(z.literal(''))
+      .nullish(),
     redirect: z.string().trim().max(200).nullish(),
     url: z.string().trim().max(500).nullish(),
     icon: z.string().trim().max(50).nullish(),
@@ -200,14 +227,28 @@ export const parentIdsQuery = z.object({ parentIds: idList('上级菜单', true)
 /** Conditions a data rule may use; free SQL (jeecg's USE_SQL_RULES) is refused. */
 export const RULE_CONDITIONS = ['=', '!=', '>', '>=', '<', '<=', 'IN', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE'] as const;
 export const RULE_CONDITION_TEXT: Record<(typeof RULE_CONDITIONS)[number], string> = {
-  '=': '等于', '!=': '不等于', '>': '大于', '>=': '大于等于', '<': '小于', '<=': '小于等于',
-  IN: '在...中', LIKE: '全模糊', LEFT_LIKE: '左模糊', RIGHT_LIKE: '右模糊',
+  '=': '等于',
+  '!=': '不等于',
+  '>': '大于',
+  '>=': '大于等于',
+  '<': '小于',
+  '<=': '小于等于',
+  IN: '在...中',
+  LIKE: '全模糊',
+  LEFT_LIKE: '左模糊',
+  RIGHT_LIKE: '右模糊',
 };
 export const dataRuleBody = z.object({
   permissionId: id,
   ruleName: text(50, '规则名称'),
-  ruleColumn: z.string().trim().regex(/^[A-Za-z_]\w{0,63}$/, '规则字段须为字母、数字或下划线组成的字段名'),
-  ruleConditions: z.string().trim().refine((c) => (RULE_CONDITIONS as readonly string[]).includes(c), RBAC_MSG.ruleSqlRefused),
+  ruleColumn: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_]\w{0,63}$/, '规则字段须为字母、数字或下划线组成的字段名'),
+  ruleConditions: z
+    .string()
+    .trim()
+    .refine((c) => (RULE_CONDITIONS as readonly string[]).includes(c), RBAC_MSG.ruleSqlRefused),
   ruleValue: text(200, '规则值'),
   status: z.enum(['0', '1'], { message: '状态不合法' }).default('1'),
 });
@@ -226,22 +267,108 @@ export const forceLogoutBody = z
 
 // ---- answers ----
 
-export interface RoleRecord { id: string; roleName: string; roleCode: string; description: string | null; createTime: string; [k: string]: unknown }
-export interface TreeNode { key: string; title: string; value?: string; children?: TreeNode[]; isLeaf?: boolean; [k: string]: unknown }
-export interface PermissionTreeAnswer { treeList: TreeNode[]; ids: string[] }
+export interface RoleRecord {
+  id: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+  createTime: string;
+  [k: string]: unknown;
+}
+export interface TreeNode {
+  key: string;
+  title: string;
+  value?: string;
+  children?: TreeNode[];
+  isLeaf?: boolean;
+  [k: string]: unknown;
+}
+export interface PermissionTreeAnswer {
+  treeList: TreeNode[];
+  ids: string[];
+}
 export interface DepartNode extends TreeNode {
-  id: string; parentId: string | null; orgCode: string; departName: string; orgCategory: '1' | '2' | '3';
-  sortNo: number; mobile: string | null; fax: string | null; address: string | null; memo: string | null;
+  id: string;
+  parentId: string | null;
+  orgCode: string;
+  departName: string;
+  orgCategory: '1' | '2' | '3';
+  sortNo: number;
+  mobile: string | null;
+  fax: string | null;
+  address: string | null;
+  memo: string | null;
   children?: DepartNode[];
 }
 export interface PermissionRecord {
-  id: string; parentId: string | null; name: string; type: '0' | '1' | '2'; path: string | null; component: string | null;
-  componentName: string | null; redirect: string | null; url: string | null; icon: string | null; perms: string | null;
-  sortNo: number; status: '0' | '1'; hidden: boolean; keepAlive: boolean; route: boolean; alwaysShow: boolean;
-  internalOrExternal: boolean; builtIn: boolean; leaf: boolean; ruleFlag: boolean; children?: PermissionRecord[];
+  id: string;
+  parentId: string | null;
+  name: string;
+  type: '0' | '1' | '2';
+  path: string | null;
+  component: string | null;
+  componentName: string | null;
+  redirect: string | null;
+  url: string | null;
+  icon: string | null;
+  perms: string | null;
+  sortNo: number;
+  status: '0' | '1';
+  hidden: boolean;
+  keepAlive: boolean;
+  route: boolean;
+  alwaysShow: boolean;
+  internalOrExternal: boolean;
+  builtIn: boolean;
+  leaf: boolean;
+  ruleFlag: boolean;
+  children?: PermissionRecord[];
 }
-export interface DataRuleRecord { id: string; permissionId: string; ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: '0' | '1'; createTime: string }
-export interface DepartRoleRecord { id: string; departId: string; roleName: string; roleCode: string; description: string | null; createTime: string; [k: string]: unknown }
-export interface LogRecord { id: string; username: string; ip: string | null; logContent: string; method: string; requestUrl: string | null; costTime: number | null; createTime: string; [k: string]: unknown }
-export interface VisitDay { type: string; tian: string; visit: number; ip: number }
-export interface OnlineRecord { id: string; userId: string; username: string; realname: string; ip: string | null; userAgent: string | null; loginTime: string; lastSeen: string | null; current: boolean; [k: string]: unknown }
+export interface DataRuleRecord {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: '0' | '1';
+  createTime: string;
+}
+export interface DepartRoleRecord {
+  id: string;
+  departId: string;
+  roleName: string;
+  roleCode: string;
+  description: string | null;
+  createTime: string;
+  [k: string]: unknown;
+}
+export interface LogRecord {
+  id: string;
+  username: string;
+  ip: string | null;
+  logContent: string;
+  method: string;
+  requestUrl: string | null;
+  costTime: number | null;
+  createTime: string;
+  [k: string]: unknown;
+}
+export interface VisitDay {
+  type: string;
+  tian: string;
+  visit: number;
+  ip: number;
+}
+export interface OnlineRecord {
+  id: string;
+  userId: string;
+  username: string;
+  realname: string;
+  ip: string | null;
+  userAgent: string | null;
+  loginTime: string;
+  lastSeen: string | null;
+  current: boolean;
+  [k: string]: unknown;
+}

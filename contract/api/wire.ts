@@ -26,7 +26,9 @@ export const WIRE_STATUS = {
 export const CAPTCHA_NEEDED_CODE = 412;
 
 /** `result` of a failed /sys/login: whether the next attempt must carry `captcha` and `checkKey`. */
-export interface LoginFailureResult { needCaptcha: boolean }
+export interface LoginFailureResult {
+  needCaptcha: boolean;
+}
 
 /** Texts the server sends that the catalogue of contract/messages.ts does not yet hold. */
 export const WIRE_MSG = {
@@ -51,3 +53,10 @@ export const WIRE_MSG = {
 
 /** Permission code of the sign-in statistics call (P.loginInfo). */
 export const LOGIN_INFO_PERMISSION = 'system:loginfo:view';
+/** The OpenAPI document (Swagger UI at /docs) is for administrators: the code its menu row and the server's /docs gate use. */
+export const API_DOCS_PERMISSION = 'system:api:docs';
+/** The 接口文档 menu's iframe address: the gate reads the access token once from the query, then from its own cookie. */
+export const API_DOCS_URL = '{{origin}}/docs?token={{token}}';
+/** Query parameter and cookie that carry the access token to the /docs gate (an iframe cannot send headers). */
+export const API_DOCS_TOKEN_PARAM = 'token';
+export const API_DOCS_COOKIE = 'boss_docs_token';

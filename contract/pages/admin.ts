@@ -1,2 +1,2 @@
 // Pages of the system-administration area: users (the list kit's first page).
-export const ADMIN_PAGES = ['system/UserList'] as const;
+export const ADMIN_PAGES = ['system/UserList', 'system/PositionList'] as const;

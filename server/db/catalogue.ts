@@ -2,8 +2,10 @@
 // lists its menus and buttons in server/modules/<module>/menu.ts; at every start-up new rows are
 // inserted (existing ones, which an administrator may have edited, are left alone) and granted to
 // the administrator role plus the roles the entry names. So an existing installation gains the
-// pages of a new release without losing its own changes.
-import { inArray, sql } from 'drizzle-orm';
+// pages of a new release without losing its own changes. One repair is made to existing rows: a
+// button (type '2') that an earlier release left at the top level (no parent) moves under the page
+// the catalogue names for it, so 菜单管理 and the role grant tree show every button under its page.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PageKey } from '../../contract/pages';
 import type { Db } from './client';
 import * as t from './schema';
@@ -18,6 +20,9 @@ import { PAYCUS_MENU } from '../menus/payCus';
 import { ACCT_MENU } from '../menus/acct';
 import { MERCHANT_MENU } from '../menus/merchant';
 import { APPROVE_MENU } from '../menus/approve';
+import { POSITION_MENU } from '../modules/position/menu';
+import { CATEGORY_MENU } from '../modules/category/menu';
+import { CUS_MENU } from '../modules/cus/menu';
 
 export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
   component?: PageKey | null;
@@ -25,7 +30,22 @@ export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'
   grant?: ('operator' | 'approver' | 'customer')[];
 };
 
-export const CATALOGUE: CatalogueEntry[] = [...ADMIN_MENU, ...CONFIG_MENU, ...MESSAGE_MENU, ...JOBS_MENU, ...RBAC_MENU, ...LEDGER_MENU, ...PAYCUS_MENU, ...ACCT_MENU, ...APPROVE_MENU, ...MERCHANT_MENU, ...PAY_MENU];
+export const CATALOGUE: CatalogueEntry[] = [
+  ...ADMIN_MENU,
+  ...CONFIG_MENU,
+  ...MESSAGE_MENU,
+  ...JOBS_MENU,
+  ...RBAC_MENU,
+  ...LEDGER_MENU,
+  ...PAYCUS_MENU,
+  ...ACCT_MENU,
+  ...APPROVE_MENU,
+  ...MERCHANT_MENU,
+  ...PAY_MENU,
+  ...POSITION_MENU,
+  ...CATEGORY_MENU,
+  ...CUS_MENU,
+];
 
 /** Inserts the catalogue rows that are missing and grants them; returns how many were new. */
 export async function syncCatalogue(db: Db, entries: CatalogueEntry[] = CATALOGUE): Promise<number> {
@@ -34,9 +54,24 @@ export async function syncCatalogue(db: Db, entries: CatalogueEntry[] = CATALOGU
     await tx.execute(sql`SELECT pg_advisory_xact_lock(72026003)`);
     const rows = entries.map(({ grant: _grant, ...row }) => row as typeof t.permissions.$inferInsert);
     const inserted = await tx.insert(t.permissions).values(rows).onConflictDoNothing().returning({ id: t.permissions.id });
+    const loose = await tx
+      .select({ id: t.permissions.id })
+      .from(t.permissions)
+      .where(and(eq(t.permissions.type, '2'), isNull(t.permissions.parentId)));
+    const looseIds = new Set(loose.map((r) => r.id));
+    for (const e of entries) {
+      if (e.type !== '2' || !e.parentId || !looseIds.has(e.id as string)) continue;
+      await tx
+        .update(t.permissions)
+        .set({ parentId: e.parentId })
+        .where(and(eq(t.permissions.id, e.id as string), sql`EXISTS (SELECT 1 FROM permissions p WHERE p.id = ${e.parentId})`));
+    }
     const fresh = new Set(inserted.map((r) => r.id));
     if (!fresh.size) return 0;
-    const roleRows = await tx.select({ id: t.roles.id, code: t.roles.roleCode }).from(t.roles).where(inArray(t.roles.roleCode, ['admin', 'operator', 'approver', 'customer']));
+    const roleRows = await tx
+      .select({ id: t.roles.id, code: t.roles.roleCode })
+      .from(t.roles)
+      .where(inArray(t.roles.roleCode, ['admin', 'operator', 'approver', 'customer']));
     const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
     const grants = entries
       .filter((e) => fresh.has(e.id as string))

@@ -2,6 +2,7 @@
 // server when DATABASE_URL is set. Both are exposed as the same Drizzle PgDatabase, plus a raw
 // single-connection handle the migration runner needs for its advisory lock.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -83,9 +84,20 @@ export async function queryArrays(db: Db, s: NamedStatement, values: Record<stri
   return (await (client as PGlite).query<unknown[]>(s.sql, params, { rowMode: 'array' })).rows;
 }
 
+/**
+ * An embedded PGlite (in `dataDir`, or in memory) with the extensions the migrations use: pg_trgm,
+ * whose trigram indexes serve the lists' 'contains' filters (migration 0021). PostgreSQL servers
+ * ship it in contrib; PGlite has it only when loaded here.
+ */
+export function newPglite(dataDir?: string): PGlite {
+  const options = { extensions: { pg_trgm } };
+  // The options must come first when there is no directory (PGlite reads a missing directory's place as its options).
+  return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+}
+
 export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
   if (opts.databaseUrl) return fromPool(new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }));
-  const client = new PGlite(opts.dataDir);
+  const client = newPglite(opts.dataDir);
   await client.waitReady;
   return fromPglite(client);
 }

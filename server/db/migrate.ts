@@ -30,9 +30,7 @@ async function migrateLocked(database: Database, dir: string): Promise<string[]>
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     try {
-      await conn.exec(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
+      await conn.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       const done = new Set((await conn.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
       for (const file of files) {
         if (done.has(file)) continue;

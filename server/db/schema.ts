@@ -7,3 +7,5 @@ export * from './schema/jobs';
 export * from './schema/config';
 export * from './schema/pay';
 export * from './schema/ledger';
+export * from './schema/pickers';
+export * from './schema/grid';

@@ -7,6 +7,7 @@ import { API_BASE } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { firstIssue } from '../../contract/validation';
 import { AppError, failureFor } from './envelope';
+import { pgRefusal } from './pgErrors';
 
 function classify(err: FastifyError | Error): { status: number; code: number; message: string; result: Record<string, unknown> | null } {
   if (err instanceof AppError) return { status: err.statusCode, code: err.code, message: err.message, result: err.result };
@@ -14,6 +15,8 @@ function classify(err: FastifyError | Error): { status: number; code: number; me
     return { status: 400, code: 400, message: err.validation[0]?.message || MSG.badRequest, result: null };
   }
   if (err instanceof ZodError) return { status: 400, code: 400, message: firstIssue(err), result: null };
+  const refusal = pgRefusal(err);
+  if (refusal) return { status: refusal.statusCode, code: refusal.code, message: refusal.message, result: null };
   const fe = err as FastifyError;
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 413, message: MSG.tooLarge, result: null };
   if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && fe.statusCode === 400)) {

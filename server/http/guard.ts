@@ -3,6 +3,7 @@
 // tenant first (onRequest), then the request signature once the body is parsed (preValidation,
 // on the payload exactly as the client sent it, before zod trims or strips anything). Session, user,
 // groups and permissions come through the app's AuthCache (server/modules/session/authCache.ts).
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE, DEFAULT_TENANT_ID, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN, SIGNATURE_WINDOW_MS } from '../../contract/constants';
 import { parseSignTimestamp, signRequest } from '../../contract/crypto';
@@ -34,12 +35,24 @@ export interface AuthContext {
   groupId: string | null;
 }
 
-export interface RouteRecord { method: string; url: string; permission?: RoutePermission; signed?: boolean }
+export interface RouteRecord {
+  method: string;
+  url: string;
+  permission?: RoutePermission;
+  signed?: boolean;
+}
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
   const v = req.headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;
 };
+
+/** Compares a sent signature with the expected one in constant time (case-insensitive hex). */
+function sameSignature(sent: string, expected: string): boolean {
+  const a = Buffer.from(sent.toUpperCase());
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** The signed-in user of a request that passed the guard; routes with permission 'public' never call this. */
 export function authOf(req: FastifyRequest): AuthContext {
@@ -78,7 +91,7 @@ export function installGuard(app: FastifyInstance, deps: AppDeps, registry: Rout
     const tenantId = sentTenant || current?.group.tenantId || DEFAULT_TENANT_ID;
     if (!groups.some((g) => g.group.tenantId === tenantId)) throw new AppError(403, MSG.http403);
 
-    if (permission !== 'authenticated' && !(await auth.allows(user.id, permission))) throw new AppError(403, MSG.http403);
+    if (permission !== 'authenticated' && !(await auth.allows(user.id, tenantId, permission))) throw new AppError(403, MSG.http403);
     req.auth = { user, session, tenantId, groupId: current?.group.id ?? null };
   });
 
@@ -91,6 +104,6 @@ export function installGuard(app: FastifyInstance, deps: AppDeps, registry: Rout
     if (Number.isNaN(at) || Math.abs(Date.now() - at) > SIGNATURE_WINDOW_MS) throw new AppError(400, MSG.signStale);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const expected = signRequest(query, req.body ?? {}, deps.signSecret);
-    if (sign.toUpperCase() !== expected) throw new AppError(400, MSG.signBad);
+    if (!sameSignature(sign, expected)) throw new AppError(400, MSG.signBad);
   });
 }

@@ -5,9 +5,11 @@
 // on (resource, tenant, the parsed query), with the tables it was read from. It is dropped when a
 // statement changes one of those tables: every process hears of every committed change from the
 // database itself (migration 0011's triggers NOTIFY 'boss_tables' with the table's name; the broker
-// delivers it here). This process's own write requests also drop everything when they answer, so a
-// client that writes and then lists here never sees the page from before its write, even if the
-// database's notice is still on its way. Nothing is cached while the broker cannot promise delivery
+// delivers it here). A write request of this process answers only once the database's notices of
+// what it committed have reached this cache (a sync marker sent after the commit comes back on the
+// same listener, after them), so a client that writes and then lists here never sees the page from
+// before its write, while everyone else's pages of untouched tables stay cached: a sign-in or a
+// notice marked read drops nothing of the user list. Nothing is cached while the broker cannot promise delivery
 // (its listener lost), a read that started before a change is never stored after it (the epoch), and
 // concurrent callers of one key share one read. An entry lives at most ttlMs.
 import { LRUCache } from 'lru-cache';
@@ -108,11 +110,35 @@ export class ListCache {
     return p;
   }
 
-  /** Drops every page when a request that may have written answers (before the client hears of it). */
+  /**
+   * Before a request that may have written answers, waits until the change notices of its commits
+   * have been delivered here (what it changed is then dropped, and only that); if they cannot be
+   * awaited, drops every page.
+   */
   installWriteHook(app: FastifyInstance): void {
     app.addHook('onSend', async (req, _reply, payload) => {
-      if (!SAFE_METHODS.has(req.method)) this.forget(null);
+      if (SAFE_METHODS.has(req.method) || !this.live) return payload;
+      try {
+        await this.settled();
+      } catch {
+        this.forget(null);
+      }
       return payload;
     });
+  }
+
+  private pendingSettle: Promise<void> | null = null;
+  /**
+   * One sync marker for the write requests answering in the same turn of the event loop: each asks
+   * after its own commit, and the marker is sent after all of them asked, so it follows every commit.
+   */
+  private settled(): Promise<void> {
+    const broker = this.broker;
+    if (!broker) return Promise.resolve();
+    this.pendingSettle ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.pendingSettle = null;
+      return broker.settle();
+    });
+    return this.pendingSettle;
   }
 }

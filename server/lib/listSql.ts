@@ -57,16 +57,29 @@ export function conditionSql(c: Condition, resource: ListResource, bind: Bind = 
   const one = (Array.isArray(c.value) ? c.value[0] : c.value) ?? '';
   const v = typed(type, one);
   switch (c.rule) {
-    case 'eq': return eq(col, bind(v));
-    case 'ne': return ne(col, bind(v));
-    case 'gt': return gt(col, bind(v));
-    case 'ge': return gte(col, bind(v));
-    case 'lt': return lt(col, bind(v));
-    case 'le': return lte(col, bind(v));
-    case 'like': return ilike(sql`${col}::text`, bind(`%${likeEscape(one)}%`) as string);
-    case 'right_like': return ilike(sql`${col}::text`, bind(`${likeEscape(one)}%`) as string);
-    case 'left_like': return ilike(sql`${col}::text`, bind(`%${likeEscape(one)}`) as string);
-    case 'in': return inArray(col, (Array.isArray(c.value) ? c.value : [c.value]).map((x) => bind(typed(type, x))));
+    case 'eq':
+      return eq(col, bind(v));
+    case 'ne':
+      return ne(col, bind(v));
+    case 'gt':
+      return gt(col, bind(v));
+    case 'ge':
+      return gte(col, bind(v));
+    case 'lt':
+      return lt(col, bind(v));
+    case 'le':
+      return lte(col, bind(v));
+    case 'like':
+      return ilike(sql`${col}::text`, bind(`%${likeEscape(one)}%`) as string);
+    case 'right_like':
+      return ilike(sql`${col}::text`, bind(`${likeEscape(one)}%`) as string);
+    case 'left_like':
+      return ilike(sql`${col}::text`, bind(`%${likeEscape(one)}`) as string);
+    case 'in':
+      return inArray(
+        col,
+        (Array.isArray(c.value) ? c.value : [c.value]).map((x) => bind(typed(type, x))),
+      );
   }
 }
 
@@ -95,7 +108,8 @@ export function orderOf(q: ListQuery, resource: ListResource): SQL[] {
   const col = resource.columns[q.sort.field];
   const out: SQL[] = [];
   if (col) out.push(q.sort.dir === 'asc' ? asc(col) : desc(col));
-  // A stable tie-breaker so paging never repeats or skips rows.
-  if (resource.columns.id && q.sort.field !== 'id') out.push(asc(resource.columns.id));
+  // A stable tie-breaker so paging never repeats or skips rows, in the sort's direction: one index
+  // on (column, id) then serves the sort both ways, read backwards for a descending one.
+  if (resource.columns.id && q.sort.field !== 'id') out.push(col && q.sort.dir === 'desc' ? desc(resource.columns.id) : asc(resource.columns.id));
   return out;
 }

@@ -28,6 +28,13 @@ export const TOPIC_CHANNELS = {
   tables: 'boss_tables',
   /** Markers of settle(): once one comes back, every notice committed before it was sent has been delivered. */
   sync: 'boss_sync',
+  /**
+   * JSON of one committed change of what open screens show ({kind:'payOrder', id, tenant, status, …}),
+   * sent by the database itself (migration 0016's trigger); server/realtime/liveFeed.ts forwards it.
+   */
+  live: 'boss_live',
+  /** JSON of one commit's changes of live grid rows ({tenantId, scope, pageId, socketKey, changes}): server/realtime/vxeSocket.ts. */
+  grid: 'boss_grid',
 } as const;
 export type TopicChannel = (typeof TOPIC_CHANNELS)[keyof typeof TOPIC_CHANNELS];
 /** A topic handler gets the message text, or null when messages may have been lost (the listener reconnected). */
@@ -82,7 +89,22 @@ class TopicHandlers {
 function isFanOut(v: unknown): v is FanOut {
   if (!v || typeof v !== 'object') return false;
   const m = v as Partial<FanOut>;
-  return typeof m.tenantId === 'string' && (m.to === 'ALL' || (Array.isArray(m.to) && m.to.every((x) => typeof x === 'string'))) && !!m.message && typeof m.message === 'object';
+  return (
+    typeof m.tenantId === 'string' &&
+    (m.to === 'ALL' || (Array.isArray(m.to) && m.to.every((x) => typeof x === 'string'))) &&
+    !!m.message &&
+    typeof m.message === 'object'
+  );
+}
+
+function parseFanOut(payload: string | undefined): FanOut | null {
+  if (!payload) return null;
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return isFanOut(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Splits a targeted fan-out so each NOTIFY payload stays under the limit. */
@@ -121,9 +143,18 @@ export class LocalBroker implements Broker {
   get listening(): boolean {
     return !this.closed;
   }
-  /** NOTIFYs the embedded database itself sends on a topic channel (triggers) reach subscribers too. */
+  /**
+   * NOTIFYs the embedded database itself sends reach subscribers too: on a topic channel (triggers)
+   * and fan-outs published inside a transaction (publishFanOutIn).
+   */
   async listenTo(pglite: PgliteNotifications): Promise<void> {
     for (const channel of TOPICS) this.unlisten.push(await pglite.listen(channel, (payload) => this.topics.deliver(channel, payload)));
+    this.unlisten.push(
+      await pglite.listen(NOTIFY_CHANNEL, (payload) => {
+        const m = parseFanOut(payload);
+        if (m) this.handlers.forEach((h) => h(m));
+      }),
+    );
   }
   async publishTopic(channel: TopicChannel, payload: string): Promise<void> {
     setImmediate(() => this.topics.deliver(channel, payload));
@@ -177,13 +208,8 @@ export class PgBroker implements Broker {
       if (n.channel === TOPIC_CHANNELS.sync) return this.markers.get(n.payload ?? '')?.();
       if ((TOPICS as string[]).includes(n.channel)) return this.topics.deliver(n.channel, n.payload ?? '');
       if (n.channel !== NOTIFY_CHANNEL || !n.payload) return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(n.payload);
-      } catch {
-        return;
-      }
-      if (isFanOut(parsed)) this.handlers.forEach((h) => h(parsed));
+      const m = parseFanOut(n.payload);
+      if (m) this.handlers.forEach((h) => h(m));
     });
     client.on('error', (err) => {
       this.log.warn({ err: err.message }, 'notification listener lost; reconnecting');
@@ -301,6 +327,14 @@ export async function createBroker(db: Db, log: FastifyBaseLogger): Promise<Brok
 const brokers = new WeakMap<Db, Broker>();
 const creating = new WeakMap<Db, Promise<Broker>>();
 export const brokerOf = (db: Db): Broker | undefined => brokers.get(db);
+
+/**
+ * Publishes a fan-out inside the caller's transaction: every process (on either database) delivers
+ * it once the transaction commits, never if it rolls back.
+ */
+export async function publishFanOutIn(conn: { query(text: string, params?: unknown[]): Promise<unknown> }, m: FanOut): Promise<void> {
+  for (const payload of chunkFanOut(m)) await conn.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, payload]);
+}
 
 /**
  * Pushes `payload` to these users' open sockets (every process). Returns false when no broker

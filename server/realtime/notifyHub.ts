@@ -1,8 +1,8 @@
 // The notification socket `${API_BASE}/websocket?token=` (spec §4): authenticates the access token
 // like the HTTP guard, answers the client's 'HeartBeat', and delivers fan-outs from the broker to
-// this process's sockets. A sweep closes sockets whose session was revoked or expired, whose user
+// this process's sockets, and the database's live notices to the sockets allowed to see them
+// (liveFeed.ts). A sweep closes sockets whose session was revoked or expired, whose user
 // was frozen, or that went silent.
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
@@ -16,14 +16,21 @@ import { AppError } from '../http/envelope';
 import { sessionOfAccessToken } from '../modules/session/service';
 import { groupsOf, userById } from '../modules/user/service';
 import type { Broker, FanOut } from './broker';
+import { wireLiveFeed, type Allows } from './liveFeed';
 
 /** How often sessions are re-checked, and how long a silent socket may live (tests lower these). */
 export const realtimeTuning = { sweepMs: 15_000, idleMs: NOTIFY_HEARTBEAT_TIMEOUT_MS * 3 };
 
-interface Client {
-  ws: WebSocket;
+/** Who a socket belongs to, as audience rules of live notices need it (server/realtime/liveFeed.ts). */
+export interface SocketViewer {
   userId: string;
   tenantId: string;
+  /** The customer a customer group's user is narrowed to (as the pay module's calls are); null for others. */
+  cusCode: string | null;
+}
+
+interface Client extends SocketViewer {
+  ws: WebSocket;
   sessionId: string;
   lastSeen: number;
 }
@@ -40,7 +47,10 @@ export class NotifyHub {
 
   add(c: Client): void {
     this.clients.add(c);
-    this.timer ??= setInterval(() => void this.sweep().catch((err: Error) => this.deps.log.warn({ err: err.message }, 'socket sweep failed')), realtimeTuning.sweepMs);
+    this.timer ??= setInterval(
+      () => void this.sweep().catch((err: Error) => this.deps.log.warn({ err: err.message }, 'socket sweep failed')),
+      realtimeTuning.sweepMs,
+    );
   }
 
   remove(c: Client): void {
@@ -59,6 +69,27 @@ export class NotifyHub {
     for (const c of this.clients) {
       if (c.tenantId !== m.tenantId || (to && !to.has(c.userId))) continue;
       if (c.ws.readyState === c.ws.OPEN) {
+        c.ws.send(text);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Sends `message` to this process's open sockets of the tenant (null: every socket) whose viewer
+   * passes `may`; a viewer is asked once even with several sockets. Returns how many got it.
+   */
+  async deliverWhere(tenantId: string | null, may: (viewer: SocketViewer) => Promise<boolean>, message: Record<string, unknown>): Promise<number> {
+    const decided = new Map<string, Promise<boolean>>();
+    const text = JSON.stringify(message);
+    let n = 0;
+    for (const c of [...this.clients]) {
+      if (tenantId !== null && c.tenantId !== tenantId) continue;
+      const key = `${c.userId}\u0000${c.tenantId}\u0000${c.cusCode ?? ''}`;
+      let ok = decided.get(key);
+      if (!ok) decided.set(key, (ok = may({ userId: c.userId, tenantId: c.tenantId, cusCode: c.cusCode })));
+      if ((await ok) && this.clients.has(c) && c.ws.readyState === c.ws.OPEN) {
         c.ws.send(text);
         n++;
       }
@@ -100,7 +131,7 @@ export class NotifyHub {
 const socketQuery = z.object({ token: z.string().max(512).optional(), tenantId: z.string().max(64).optional() });
 
 /** Who a socket belongs to, checked like the HTTP guard; throws the AppError that explains a refusal. */
-async function authenticate(deps: AppDeps, token: string | undefined, wantedTenant: string | undefined) {
+export async function authenticate(deps: AppDeps, token: string | undefined, wantedTenant: string | undefined) {
   if (!token) throw new AppError(401, MSG.tokenMissing);
   const session = await sessionOfAccessToken(deps.db, token);
   const user = await userById(deps.db, session.userId);
@@ -110,13 +141,17 @@ async function authenticate(deps: AppDeps, token: string | undefined, wantedTena
   const current = groups.find((g) => g.group.id === session.groupId) ?? groups[0];
   const tenantId = wantedTenant?.trim() || current?.group.tenantId;
   if (!tenantId || !groups.some((g) => g.group.tenantId === tenantId)) throw new AppError(403, MSG.http403);
-  return { userId: user.id, tenantId, sessionId: session.id };
+  const cusCode = current?.group.orgType === 'cus' ? (current.group.cusCode ?? '') : null;
+  return { userId: user.id, tenantId, cusCode, sessionId: session.id };
 }
 
-/** Registers the socket route (inside the caller's prefix) and wires the broker to the hub. */
-export async function notifySocketRoutes(app: FastifyInstance, { deps, broker, hub }: { deps: AppDeps; broker: Broker; hub: NotifyHub }) {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+/** Registers the socket route (inside the caller's prefix; buildApp registers @fastify/websocket once for every socket) and wires the broker to the hub. */
+export async function notifySocketRoutes(
+  app: FastifyInstance,
+  { deps, broker, hub, allows }: { deps: AppDeps; broker: Broker; hub: NotifyHub; allows: Allows },
+) {
   broker.onMessage((m) => hub.deliver(m));
+  wireLiveFeed(broker, hub, allows, (err) => deps.log.warn({ err: err.message }, 'live notice delivery failed'));
   app.addHook('onClose', async () => {
     hub.stop();
     await broker.close();

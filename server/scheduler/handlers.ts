@@ -76,4 +76,3 @@ export const JOB_HANDLER_REGISTRY: Record<JobHandlerKey, JobHandler> = {
     return `删除短信发件记录 ${n} 条`;
   },
 };
-

@@ -212,7 +212,11 @@ export class Scheduler {
       .update(jobRuns)
       .set({ status: 'failed', finishedAt: now, error: JOB_MSG.abandoned })
       .where(and(running, lt(jobRuns.startedAt, abandonedBefore)));
-    const [busy] = await tx.select({ id: jobRuns.id }).from(jobRuns).where(and(running, gte(jobRuns.startedAt, abandonedBefore))).limit(1);
+    const [busy] = await tx
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(and(running, gte(jobRuns.startedAt, abandonedBefore)))
+      .limit(1);
     const base = { id: randomUUID(), jobId, fireTime, startedAt: now, trigger, nodeId: this.nodeId };
     if (busy) {
       const skipped: RunRow = { ...base, status: 'skipped', finishedAt: now, durationMs: null, error: null, result: JOB_MSG.skippedOverlap };
@@ -220,7 +224,10 @@ export class Scheduler {
       await tx.insert(jobRuns).values(skipped);
       return skipped;
     }
-    const [row] = await tx.insert(jobRuns).values({ ...base, status: 'running' }).returning();
+    const [row] = await tx
+      .insert(jobRuns)
+      .values({ ...base, status: 'running' })
+      .returning();
     return row;
   }
 

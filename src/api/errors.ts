@@ -38,11 +38,24 @@ export function isInvalidTokenMessage(text: string | undefined): boolean {
 /** What the user is told for an HTTP failure (status 0 = no answer / time-out). */
 export function messageForHttp(status: number, body: unknown): string {
   switch (status) {
-    case 403: return MSG.http403;
-    case 404: return MSG.http404;
+    case 403:
+      return MSG.http403;
+    case 404:
+      return MSG.http404;
     case 504:
-    case 0: return MSG.httpTimeout;
-    case 401: return MSG.http401;
-    default: return serverMessage(body) ?? MSG.serverError;
+    case 0:
+      return MSG.httpTimeout;
+    case 401:
+      return MSG.http401;
+    default:
+      return serverMessage(body) ?? MSG.serverError;
   }
+}
+
+/**
+ * The call got no answer from the server: the network is down, the request timed out, or a proxy
+ * in front says the server cannot be reached. Such a failure says nothing about the session.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
 }

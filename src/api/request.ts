@@ -11,7 +11,7 @@ import { session, storeTokens } from '@/stores/session';
 import { isEnterpriseChatApp } from '@/lib/userAgent';
 import { SIGN_SECRET } from './keys';
 import { apiUi } from './ui';
-import { ApiError, isAccessTokenExpired, isInvalidTokenMessage, messageForHttp, serverMessage } from './errors';
+import { ApiError, isAccessTokenExpired, isInvalidTokenMessage, isUnreachable, messageForHttp, serverMessage } from './errors';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -21,6 +21,8 @@ declare module 'axios' {
     unsigned?: boolean;
     /** Set on the retry after a token refresh, so it happens once. */
     _retried?: boolean;
+    /** A call of the session's own life (refresh, logout): a 401 goes to the caller, it does not end the session. */
+    sessionCall?: boolean;
   }
 }
 
@@ -38,22 +40,26 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   return config;
 });
 
-let refreshing: Promise<boolean> | null = null;
+type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+let refreshing: Promise<RefreshOutcome> | null = null;
 
-/** One refresh at a time; concurrent expired calls wait for the same one. */
-export function refreshOnce(): Promise<boolean> {
-  refreshing ??= (async () => {
+/**
+ * One refresh at a time; concurrent expired calls wait for the same one. Only the server's answer
+ * refuses a refresh: without an answer (offline) the session is left as it is.
+ */
+export function refreshOnce(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     try {
       const res = await http.post<CapResponse<{ accessToken: string; refreshToken: string }>>(
         P.refreshToken,
         { refreshToken: session.refreshToken ?? '' },
-        { silent: true, _retried: true },
+        { silent: true, _retried: true, sessionCall: true },
       );
-      if (!res.data.status?.success) return false;
+      if (!res.data.status?.success) return 'refused';
       storeTokens(res.data.body.accessToken, res.data.body.refreshToken);
-      return true;
-    } catch {
-      return false;
+      return 'refreshed';
+    } catch (error) {
+      return isUnreachable(error) ? 'unreachable' : 'refused';
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
@@ -61,20 +67,36 @@ export function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
-type SessionEndHandler = () => void;
+type SessionEndHandler = () => void | Promise<void>;
 let onSessionEnd: SessionEndHandler = () => window.location.reload();
-/** The app says how a dead session ends (logout then reload); set once at start-up. */
+/** The app says how a dead session ends (sign out, then one navigation); set once at start-up. */
 export function setSessionEndHandler(fn: SessionEndHandler): void {
   onSessionEnd = fn;
 }
 
-let expiredShown = false;
-async function sessionExpired(): Promise<void> {
-  if (expiredShown) return;
-  expiredShown = true;
-  if (isEnterpriseChatApp()) apiUi().loading(MSG.sessionExpiredChatApp);
-  else await apiUi().sessionExpired();
-  onSessionEnd();
+/** How long the enterprise chat app's loading message shows before the sign-out (as spec §8's 401 waits 1.5 s). */
+const CHAT_APP_RELOGIN_DELAY_MS = 1500;
+
+let ending = false;
+/** True once the server has said this page's session is dead: the end is under way, callers stand by. */
+export const sessionEnding = (): boolean => ending;
+
+/**
+ * The server said the session is dead. Once per page life, whatever number of calls fail with it:
+ * one message and the '登录已过期' modal, whose 重新登录 ends the session; in enterprise chat apps
+ * the loading message instead of the modal, and the session ends at once (spec §4, §8).
+ */
+async function endSession(message: string): Promise<void> {
+  if (ending) return;
+  ending = true;
+  if (isEnterpriseChatApp()) {
+    apiUi().loading(MSG.sessionExpiredChatApp);
+    await new Promise((resolve) => setTimeout(resolve, CHAT_APP_RELOGIN_DELAY_MS));
+  } else {
+    apiUi().error(message);
+    await apiUi().sessionExpired();
+  }
+  await onSessionEnd();
 }
 
 http.interceptors.response.use(
@@ -83,21 +105,22 @@ http.interceptors.response.use(
     const config = error.config as AxiosRequestConfig | undefined;
     const status = error.response?.status ?? 0;
     const body = error.response?.data;
-    if (status === 401 && isAccessTokenExpired(body) && config && !config._retried && session.refreshToken) {
-      if (await refreshOnce()) return http.request({ ...config, _retried: true });
-      apiUi().error(MSG.refreshFailed);
-      await sessionExpired();
-      throw new ApiError(MSG.refreshFailed, 401, body);
-    }
     const text = serverMessage(body);
-    if (status === 401 || (status === 500 && isInvalidTokenMessage(text))) {
-      if (session.token && config?.url !== P.login) {
-        if (status === 401) {
-          apiUi().error(MSG.http401);
-          setTimeout(() => void sessionExpired(), 1500);
-        } else await sessionExpired();
-        throw new ApiError(MSG.http401, status, body);
+    const sessionVerdict = (status === 401 || (status === 500 && isInvalidTokenMessage(text))) && !!session.token && config?.url !== P.login;
+    // The session's own calls (refresh, logout) report to their caller; the dead session ends once.
+    if (sessionVerdict && (config?.sessionCall || ending)) throw new ApiError(MSG.http401, status, body);
+    if (status === 401 && isAccessTokenExpired(body) && config && !config._retried && session.refreshToken) {
+      const outcome = await refreshOnce();
+      if (outcome === 'refreshed') return http.request({ ...config, _retried: true });
+      if (outcome === 'refused') {
+        void endSession(MSG.refreshFailed);
+        throw new ApiError(MSG.refreshFailed, 401, body);
       }
+      throw new ApiError(MSG.offline, 0, body);
+    }
+    if (sessionVerdict) {
+      void endSession(MSG.http401);
+      throw new ApiError(MSG.http401, status, body);
     }
     const message = status === 0 && error.code !== 'ECONNABORTED' && !navigator.onLine ? MSG.offline : messageForHttp(status, body);
     // Client mistakes carry the server's own words (validation, wrong password, ...).

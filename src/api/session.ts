@@ -7,7 +7,12 @@ import { capGet, capOrThrow, capPost, sysGet, sysOrThrow, sysPost, sysPut } from
 import { encodeForWire } from './keys';
 import { clearUserCaches } from '@/lib/sw';
 
-export interface LoginForm { username: string; password: string; captcha?: string; checkKey?: string }
+export interface LoginForm {
+  username: string;
+  password: string;
+  captcha?: string;
+  checkKey?: string;
+}
 
 /** Password sign-in. Throws ApiError (silent) so the form can show the reason inline. */
 export async function loginWithPassword(form: LoginForm): Promise<LoginResult> {
@@ -43,7 +48,10 @@ export async function loadPermissions(): Promise<ResourceJson> {
 /** Branding for the login page; falls back to defaults on failure (spec §8). */
 export async function loadSystemInfo(): Promise<SysInfo | null> {
   try {
-    const body = capOrThrow(await capPost<{ sysInfo: SysInfo }>(P.systemInquiry, { url: location.hostname, port: location.port }, undefined, { silent: true }), true);
+    const body = capOrThrow(
+      await capPost<{ sysInfo: SysInfo }>(P.systemInquiry, { url: location.hostname, port: location.port }, undefined, { silent: true }),
+      true,
+    );
     if (body.sysInfo) storeSysInfo(body.sysInfo);
     return body.sysInfo ?? null;
   } catch {
@@ -55,7 +63,7 @@ export async function loadSystemInfo(): Promise<SysInfo | null> {
 export async function logout(): Promise<void> {
   if (session.token) {
     try {
-      await capGet(P.logout, undefined, { silent: true });
+      await capGet(P.logout, undefined, { silent: true, sessionCall: true });
     } catch {
       /* proceed regardless */
     }

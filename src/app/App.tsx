@@ -7,6 +7,18 @@ import { decideGuard } from './router/guard';
 import { session } from '@/stores/session';
 import { useSnapshot } from 'valtio';
 import { Pwa } from './Pwa';
+import { setSessionEndHandler } from '@/api/request';
+import { logout } from '@/api/session';
+import { loginRedirect } from '@/lib/navigation';
+
+// A session the server calls dead ends once: sign out (the token is gone before the page is), then
+// one navigation to the sign-in page, which brings the user back here after signing in.
+setSessionEndHandler(async () => {
+  // Taken first: once the token is gone the guard itself moves to the sign-in page.
+  const target = loginRedirect(window.location.pathname + window.location.search);
+  await logout();
+  window.location.replace(target);
+});
 
 function PublicOrGate() {
   const location = useLocation();
@@ -15,7 +27,12 @@ function PublicOrGate() {
   if (redirect) return <Navigate to={redirect + location.search} replace />;
   const page = publicPage(location.pathname);
   if (page) {
-    const d = decideGuard({ path: location.pathname, fullPath: location.pathname + location.search, hasToken: !!snap.token, permissionsLoaded: snap.permissionsLoaded });
+    const d = decideGuard({
+      path: location.pathname,
+      fullPath: location.pathname + location.search,
+      hasToken: !!snap.token,
+      permissionsLoaded: snap.permissionsLoaded,
+    });
     if (d.kind === 'redirect') return <Navigate to={d.to} replace />;
     return <PublicPage page={page} />;
   }

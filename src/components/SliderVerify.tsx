@@ -70,10 +70,32 @@ export function SliderVerify({ verified, onChange, height = 44 }: SliderVerifyPr
       ref={track}
       data-testid="slider-verify"
       data-verified={verified ? 'true' : 'false'}
-      style={{ position: 'relative', height, borderRadius: 4, background: '#eef0f3', border: '1px solid #dcdfe6', userSelect: 'none', overflow: 'hidden', touchAction: 'none' }}
+      style={{
+        position: 'relative',
+        height,
+        borderRadius: 4,
+        background: '#eef0f3',
+        border: '1px solid #dcdfe6',
+        userSelect: 'none',
+        overflow: 'hidden',
+        touchAction: 'none',
+      }}
     >
       <div style={{ position: 'absolute', inset: 0, width: fill, background: verified ? GREEN : '#b7eb8f', transition: ease }} />
-      <div aria-live="polite" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 14, color: verified ? '#fff' : '#666', pointerEvents: 'none', paddingLeft: verified ? 0 : HANDLE }}>
+      <div
+        aria-live="polite"
+        style={{
+          position: 'absolute',
+          inset: 0,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          fontSize: 14,
+          color: verified ? '#fff' : '#666',
+          pointerEvents: 'none',
+          paddingLeft: verified ? 0 : HANDLE,
+        }}
+      >
         {verified ? SLIDER_DONE_TEXT : SLIDER_IDLE_TEXT}
       </div>
       <div
@@ -91,10 +113,24 @@ export function SliderVerify({ verified, onChange, height = 44 }: SliderVerifyPr
         onPointerCancel={finish}
         onKeyDown={onKeyDown}
         style={{
-          position: 'absolute', top: 0, left, width: HANDLE, height: '100%', boxSizing: 'border-box',
-          background: '#fff', border: `1px solid ${verified ? GREEN : '#dcdfe6'}`, borderRadius: 4,
-          display: 'flex', alignItems: 'center', justifyContent: 'center', cursor: verified ? 'default' : 'grab',
-          color: verified ? GREEN : '#999', fontSize: 18, transition: ease, touchAction: 'none', boxShadow: '0 1px 3px rgba(0,0,0,.12)',
+          position: 'absolute',
+          top: 0,
+          left,
+          width: HANDLE,
+          height: '100%',
+          boxSizing: 'border-box',
+          background: '#fff',
+          border: `1px solid ${verified ? GREEN : '#dcdfe6'}`,
+          borderRadius: 4,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          cursor: verified ? 'default' : 'grab',
+          color: verified ? GREEN : '#999',
+          fontSize: 18,
+          transition: ease,
+          touchAction: 'none',
+          boxShadow: '0 1px 3px rgba(0,0,0,.12)',
         }}
       >
         {verified ? '✓' : '»'}

@@ -9,7 +9,15 @@ export function SmsCodeButton(props: SmsSendOptions) {
     if (notice) Toast.show({ icon: notice.kind === 'success' ? 'success' : 'fail', content: notice.text });
   };
   return (
-    <Button size="small" color="primary" fill="none" disabled={sms.disabled} loading={sms.sending} onClick={() => void onClick()} style={{ whiteSpace: 'nowrap', minHeight: 36 }}>
+    <Button
+      size="small"
+      color="primary"
+      fill="none"
+      disabled={sms.disabled}
+      loading={sms.sending}
+      onClick={() => void onClick()}
+      style={{ whiteSpace: 'nowrap', minHeight: 36 }}
+    >
       {sms.label}
     </Button>
   );

@@ -61,5 +61,15 @@ export function useCustomerAccounts(opts: CustomerAccountsOptions) {
   const options = accounts
     .filter((a) => a.status !== 'closed')
     .map((a) => ({ value: a.acctNo, label: accountLabel(a), disabled: !!opts.payableOnly && a.status !== 'normal' }));
-  return { cusCode, loaded, ownCusCode: own, accounts, options, loading, error, load, account: (no: string | undefined) => accounts.find((a) => a.acctNo === no) };
+  return {
+    cusCode,
+    loaded,
+    ownCusCode: own,
+    accounts,
+    options,
+    loading,
+    error,
+    load,
+    account: (no: string | undefined) => accounts.find((a) => a.acctNo === no),
+  };
 }

@@ -6,7 +6,10 @@ import { SMS_RESEND_SECONDS } from '@contract/constants';
 import { MSG } from '@contract/messages';
 import { ApiError, serverMessage } from '@/api/errors';
 
-export interface SmsNotice { kind: 'success' | 'error'; text: string }
+export interface SmsNotice {
+  kind: 'success' | 'error';
+  text: string;
+}
 
 export const SMS_BUTTON_IDLE = '获取验证码';
 export const smsButtonCounting = (n: number) => `${n}s后重新获取`;

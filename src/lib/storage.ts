@@ -1,7 +1,10 @@
 // Local storage with the spec's `pro__` prefix and an expiry per entry (spec §3, §9).
 import { STORAGE_PREFIX } from '@contract/constants';
 
-interface Stored<T> { value: T; expire: number | null }
+interface Stored<T> {
+  value: T;
+  expire: number | null;
+}
 
 export const ls = {
   get<T>(key: string, fallback: T | null = null): T | null {

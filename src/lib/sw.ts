@@ -6,6 +6,8 @@ import type { Workbox } from 'workbox-window';
 /** Cache name and message types are shared with sw/sw.ts; src may not import sw/, so they are repeated there. */
 const DICT_CACHE = 'boss-dict';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** Longest wait for an idle moment after the load event before registering the worker anyway. */
+const IDLE_TIMEOUT_MS = 3000;
 
 type Unsubscribe = () => void;
 
@@ -18,17 +20,45 @@ function supported(): boolean {
   return import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 }
 
+/** The device kit a worker precaches besides the shell (sw/sw.ts reads it from its URL). */
+export type DeviceKit = 'phone' | 'desktop';
+
+/** Resolves once the page has loaded and the main thread is idle: the worker's precache must not compete with it. */
+function pageReady(): Promise<void> {
+  const loaded =
+    document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return loaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+        else setTimeout(resolve, IDLE_TIMEOUT_MS);
+      }),
+  );
+}
+
 /**
- * Registers /sw.js once (after the page's load event, so it never competes with first paint).
- * Idempotent; the update prompt calls it when it mounts. workbox-window is loaded on demand, so
- * it stays out of the entry chunk the login page waits for.
+ * The worker's URL: /sw.js with the device's kit. A worker already installed keeps its kit (a
+ * desktop window made narrow is still a desktop), so registering again never starts an update.
  */
-export function registerServiceWorker(): void {
+async function workerUrl(kit: DeviceKit): Promise<string> {
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  const installed = registration?.active ?? registration?.waiting ?? registration?.installing;
+  const installedKit = installed ? new URL(installed.scriptURL).searchParams.get('kit') : null;
+  return `/sw.js?kit=${installedKit === 'phone' || installedKit === 'desktop' ? installedKit : kit}`;
+}
+
+/**
+ * Registers the worker once, after the page is ready and idle, so it never competes with what the
+ * user waits for. Idempotent; the update prompt calls it when it mounts. workbox-window is loaded
+ * on demand, so it stays out of the entry chunk the login page waits for.
+ */
+export function registerServiceWorker(kit: DeviceKit): void {
   if (registering || !supported()) return;
   registering = true;
-  void import('workbox-window')
-    .then(({ Workbox }) => {
-      workbox = new Workbox('/sw.js', { scope: '/' });
+  void pageReady()
+    .then(() => Promise.all([import('workbox-window'), workerUrl(kit)]))
+    .then(([{ Workbox }, url]) => {
+      workbox = new Workbox(url, { scope: '/' });
       workbox.addEventListener('waiting', () => {
         updateWaiting = true;
         updateListeners.forEach((listener) => listener());

@@ -11,19 +11,34 @@ export interface Tab {
   /** Bumped by "refresh" so the page remounts. */
   version: number;
 }
-export interface TabsState { tabs: Tab[]; active: string }
+export interface TabsState {
+  tabs: Tab[];
+  active: string;
+}
 export type TabResult = { ok: true; state: TabsState; dropped: Tab[] } | { ok: false; error: string };
 
-const isHome = (t: Tab) => t.path === HOME_PATH;
+// Home is one tab whatever its query (or the case of its path): /Home?x=1 is home too.
+const isHomePath = (path: string) => path.toLowerCase() === HOME_PATH.toLowerCase();
+const isHome = (t: Tab) => isHomePath(t.path);
 
 export function homeTab(): Tab {
   return { fullPath: HOME_PATH, path: HOME_PATH, title: '首页', keepAlive: false, version: 0 };
 }
 
-/** Opening a route adds a tab or reactivates the existing one (keyed by full path); home stays first. */
+/**
+ * Opening a route adds a tab or reactivates the existing one (keyed by full path); home stays
+ * first. Opening home with another query reuses the home tab, which then stands for that address.
+ */
 export function openTab(state: TabsState, tab: Omit<Tab, 'version'>): TabsState {
+  if (isHomePath(tab.path)) {
+    const home = state.tabs.find(isHome) ?? homeTab();
+    const tabs = [{ ...home, fullPath: tab.fullPath }, ...state.tabs.filter((t) => !isHome(t))];
+    return { tabs, active: tab.fullPath };
+  }
   const exists = state.tabs.find((t) => t.fullPath === tab.fullPath);
-  let tabs = exists ? state.tabs.map((t) => (t.fullPath === tab.fullPath ? { ...t, title: tab.title || t.title } : t)) : [...state.tabs, { ...tab, version: 0 }];
+  let tabs = exists
+    ? state.tabs.map((t) => (t.fullPath === tab.fullPath ? { ...t, title: tab.title || t.title } : t))
+    : [...state.tabs, { ...tab, version: 0 }];
   if (!tabs.some(isHome)) tabs = [homeTab(), ...tabs];
   else if (!isHome(tabs[0])) tabs = [tabs.find(isHome)!, ...tabs.filter((t) => !isHome(t))];
   return { tabs, active: tab.fullPath };

@@ -22,6 +22,15 @@ export interface SessionState {
   decrypted: boolean;
 }
 
+/** What the last successful permission load returned, kept with the session (cleared at logout). */
+interface KeptResources {
+  menu: MenuItem[];
+  auth: PermissionEntry[];
+  allAuth: PermissionEntry[];
+  sysSafeMode: boolean;
+}
+const kept = ls.get<KeptResources>(STORAGE_KEYS.lastResources);
+
 export const session = proxy<SessionState>({
   token: ls.get<string>(STORAGE_KEYS.token),
   refreshToken: ls.get<string>(STORAGE_KEYS.refreshToken),
@@ -29,11 +38,12 @@ export const session = proxy<SessionState>({
   dicts: ls.get<DictMap>(STORAGE_KEYS.dictItems) ?? {},
   tenantId: ls.get<string>(STORAGE_KEYS.tenantId) ?? DEFAULT_TENANT_ID,
   sysInfo: ls.get<SysInfo>(STORAGE_KEYS.sysInfo),
-  menu: [],
-  auth: ss.get<PermissionEntry[]>(SESSION_KEYS.auth, []),
-  allAuth: ss.get<PermissionEntry[]>(SESSION_KEYS.allAuth, []),
+  // The kept menu until the guard has loaded the current one: only shown when that load cannot reach the server.
+  menu: kept?.menu ?? [],
+  auth: ss.get<PermissionEntry[]>(SESSION_KEYS.auth, kept?.auth ?? []),
+  allAuth: ss.get<PermissionEntry[]>(SESSION_KEYS.allAuth, kept?.allAuth ?? []),
   permissionsLoaded: false,
-  sysSafeMode: false,
+  sysSafeMode: kept?.sysSafeMode ?? false,
   decrypted: ls.get<boolean>(STORAGE_KEYS.decrypted) === true,
 });
 
@@ -68,6 +78,9 @@ export function storeLogin(result: LoginResult, username: string): void {
   storeTokens(result.token, result.refreshToken);
   ls.set(STORAGE_KEYS.username, username, TOKEN_LIFETIME_MS);
   storeUserInfo(result.userInfo);
+  // A new sign-in starts without the menu kept from an earlier session; the guard loads its own.
+  ls.remove(STORAGE_KEYS.lastResources);
+  session.menu = [];
   session.dicts = result.sysAllDictItems ?? {};
   ls.set(STORAGE_KEYS.dictItems, session.dicts, CACHE_LIFETIME_MS);
   session.permissionsLoaded = false;
@@ -86,11 +99,22 @@ export function storePermissions(menu: MenuItem[], auth: PermissionEntry[], allA
   session.permissionsLoaded = true;
   ss.set(SESSION_KEYS.auth, auth);
   ss.set(SESSION_KEYS.allAuth, allAuth);
+  ls.set<KeptResources>(STORAGE_KEYS.lastResources, { menu, auth, allAuth, sysSafeMode }, TOKEN_LIFETIME_MS);
 }
 
 /** Forgets everything of the signed-in user (spec §4 logout). System branding stays. */
 export function clearSession(): void {
-  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.username, STORAGE_KEYS.userInfo, STORAGE_KEYS.dictItems, STORAGE_KEYS.tenantId, STORAGE_KEYS.decrypted]) ls.remove(key);
+  for (const key of [
+    STORAGE_KEYS.token,
+    STORAGE_KEYS.refreshToken,
+    STORAGE_KEYS.username,
+    STORAGE_KEYS.userInfo,
+    STORAGE_KEYS.dictItems,
+    STORAGE_KEYS.tenantId,
+    STORAGE_KEYS.decrypted,
+    STORAGE_KEYS.lastResources,
+  ])
+    ls.remove(key);
   sessionStorage.clear();
   Object.assign(session, {
     token: null,

@@ -7,7 +7,7 @@
 // same), then applies a refund that waits for approval. 开票申请 refuses more than was paid, applies
 // an invoice, and the approver issues it on 发票开具: its number shows in the list. At 390×844 the
 // adjust form and the adjust list (cards) on the phone.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -20,8 +20,9 @@ import { APPROVE_LIST_PATH } from '../../contract/pages/approve';
 import { formatFen, parseYuan } from '../../contract/money';
 import { desktopContext, launchChromium, phoneContext } from './lib/browser';
 import { apiCall, DEMO_PASSWORD, eventually, settled, signIn } from './lib/session';
+import { e2eTarget } from './lib/target';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eTarget().baseURL;
 const SHOTS = '/tmp/shots-acct';
 /** The approver's payment password: the demo one, or the one tests/e2e/approve.test.ts sets when it ran first on this server. */
 const PAY_PASSWORDS = [DEMO_PASSWORD, 'Pay@2026x'];
@@ -39,11 +40,21 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-interface Cap<B> { http: number; success: boolean; message: string; body: B }
+interface Cap<B> {
+  http: number;
+  success: boolean;
+  message: string;
+  body: B;
+}
 async function cap<B>(page: Page, path: string, data: Record<string, unknown>): Promise<Cap<B>> {
   const res = await apiCall(page, baseURL, 'POST', path, { data: { context: { channel: 'e2e' }, ...data }, signed: true });
   const json = (await res.json().catch(() => ({}))) as { status?: { success: boolean; errorMsg: string; replyText: string }; body: B; message?: string };
-  return { http: res.status(), success: !!json.status?.success, message: json.status?.errorMsg || json.status?.replyText || json.message || '', body: json.body };
+  return {
+    http: res.status(),
+    success: !!json.status?.success,
+    message: json.status?.errorMsg || json.status?.replyText || json.message || '',
+    body: json.body,
+  };
 }
 async function ok<B>(page: Page, path: string, data: Record<string, unknown>): Promise<B> {
   const r = await cap<B>(page, path, data);
@@ -54,7 +65,8 @@ async function ok<B>(page: Page, path: string, data: Record<string, unknown>): P
 const accounts = async (cusCode: string) => (await ok<{ listData: AccountView[] }>(op, LEDGER_PATHS.accountInquiry, { cusCode })).listData;
 const accountOf = async (cusCode: string, type: AccountView['acctType']) => (await accounts(cusCode)).find((a) => a.acctType === type)!;
 const orderOf = async (orderId: string) => (await ok<PayOrderDetail>(op, PAY_PATHS.orderDetail, { orderId })).order;
-const myOrders = async (kind: 'adjust' | 'refund') => ok<{ listData: PayOrderView[]; page: { count: number } }>(op, PAY_PATHS.orderInquiry, { kind, mine: true, page: { pageNum: 1, pageSize: 5 } });
+const myOrders = async (kind: 'adjust' | 'refund') =>
+  ok<{ listData: PayOrderView[]; page: { count: number } }>(op, PAY_PATHS.orderInquiry, { kind, mine: true, page: { pageNum: 1, pageSize: 5 } });
 
 /** The approver approves with their payment password (whichever of the known ones is set). */
 async function approve(order: PayOrderView) {
@@ -114,7 +126,14 @@ describe('acct pages at 1440×900', () => {
     await expect.poll(() => op.locator('.ant-table-row', { hasText: 'e2e 补记漏收款项' }).count(), { timeout: 10_000 }).toBe(1);
     await shot(op, 'desktop-adjust-submitted');
     const order = (await myOrders('adjust')).listData[0];
-    expect(order).toMatchObject({ kind: 'adjust', status: 'pending', direction: 'credit', amount: '10.00', remark: 'e2e 补记漏收款项', payeeAcctNo: before.acctNo });
+    expect(order).toMatchObject({
+      kind: 'adjust',
+      status: 'pending',
+      direction: 'credit',
+      amount: '10.00',
+      remark: 'e2e 补记漏收款项',
+      payeeAcctNo: before.acctNo,
+    });
 
     // The maker cannot approve it; the checker sees it in 待我审批 with its kind, amount and account.
     const self = await cap(op, PAY_PATHS.auditPass, { orderIds: [order.orderId], versions: [order.version], payPwd: encodePassword(DEMO_PASSWORD) });
@@ -162,9 +181,16 @@ describe('acct pages at 1440×900', () => {
   it('退款申请: refundable shown, an over-refund refused by the form and the server, a refund applied and pending', async () => {
     const from = await accountOf(PAYER, 'settlement');
     const to = await accountOf(PAYEE, 'basic');
-    const pay = (await ok<{ order: PayOrderView }>(op, PAY_PATHS.orderSubmit, {
-      fromAcctNo: from.acctNo, payeeName: '杭州示例供应链有限公司', payeeAcctNo: to.acctNo, amount: '50.00', remark: 'e2e 待退款付款', idempotencyKey: randomUUID(),
-    })).order;
+    const pay = (
+      await ok<{ order: PayOrderView }>(op, PAY_PATHS.orderSubmit, {
+        fromAcctNo: from.acctNo,
+        payeeName: '杭州示例供应链有限公司',
+        payeeAcctNo: to.acctNo,
+        amount: '50.00',
+        remark: 'e2e 待退款付款',
+        idempotencyKey: randomUUID(),
+      })
+    ).order;
     await approve(pay);
     await settledOrder(pay.orderId);
 
@@ -228,7 +254,10 @@ describe('acct pages at 1440×900', () => {
     const row = ap.locator('.ant-table-row', { hasText: title });
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
     await row.getByText('开具', { exact: true }).click();
-    await ap.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await ap
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect.poll(() => ap.getByText(/开票成功，发票号 FP\d{14}/).count(), { timeout: 10_000 }).toBe(1);
     const list = await ok<InvoiceInquiryResult>(ap, PAY_PATHS.invoiceInquiry, { cusCode: PAYER, status: 'issued', page: { pageNum: 1, pageSize: 20 } });
     const issued = list.listData.find((i: InvoiceView) => i.title === title)!;
@@ -259,7 +288,12 @@ describe('acct pages at 390×844', () => {
       expect(await phone.getByTestId('list-card').first().innerText()).toContain('¥10.00');
       await shot(phone, 'phone-adjust-list');
       // The other pages on the phone (looked at, not asserted further): each waits for a text of its own.
-      const others = { generate: [ACCT_PATHS.acctNoGenerate, '账户类型'], refund: [ACCT_PATHS.refundApply, '原付款订单'], invoice: [ACCT_PATHS.invoiceApply, '发票抬头'], invoices: [ACCT_PATHS.invoiceMake, '共'] };
+      const others = {
+        generate: [ACCT_PATHS.acctNoGenerate, '账户类型'],
+        refund: [ACCT_PATHS.refundApply, '原付款订单'],
+        invoice: [ACCT_PATHS.invoiceApply, '发票抬头'],
+        invoices: [ACCT_PATHS.invoiceMake, '共'],
+      };
       for (const [name, [path, text]] of Object.entries(others)) {
         await phone.goto(path);
         await expect.poll(() => phone.getByText(text).count(), { timeout: 15_000 }).toBeGreaterThan(0);

@@ -3,18 +3,20 @@
 // sees the 审批 badge rise within 2 s, opens the list and the order, approves with the payment
 // password on the keypad; the order ends 成功 on both sides and the payer's balance dropped by the
 // total. The operator's session shows no approve buttons, and nobody can approve their own order.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN, STORAGE_KEYS, STORAGE_PREFIX } from '../../contract/constants';
 import { encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
-import { LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
+import { groupAcctNo, LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
 import { PAY_MSG, PAY_PATHS, type PayOrderDetail, type PayOrderView } from '../../contract/api/pay';
 import { APPROVE_LIST_PATH, approveDetailUrl } from '../../contract/pages/approve';
 import { parseYuan, formatFen } from '../../contract/money';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { pickCustomer } from './lib/customerPicker';
+import { e2eTarget } from './lib/target';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eTarget().baseURL;
 const PASSWORD = 'Demo@2026';
 /** The approver's payment password (the §5 rule: 8-20 letters, digits and symbols). */
 const PAY_PWD = 'Pay@2026x';
@@ -41,7 +43,11 @@ async function storedToken(page: Page): Promise<string> {
   return token;
 }
 
-interface Cap<B> { http: number; status: { success: boolean; errorMsg: string; replyText: string }; body: B }
+interface Cap<B> {
+  http: number;
+  status: { success: boolean; errorMsg: string; replyText: string };
+  body: B;
+}
 
 /** A signed business call with the session of `page` (what the page's own axios instance would send). */
 async function cap<B>(page: Page, path: string, fields: Record<string, unknown>): Promise<Cap<B>> {
@@ -78,7 +84,12 @@ async function orderOf(page: Page, id: string): Promise<PayOrderView> {
 
 /** The number on the 审批 tab's badge ('' when there is none). */
 const badge = (page: Page) =>
-  page.locator('.adm-tab-bar-item', { hasText: '审批' }).locator('.adm-badge-content').first().textContent({ timeout: 200 }).catch(() => '');
+  page
+    .locator('.adm-tab-bar-item', { hasText: '审批' })
+    .locator('.adm-badge-content')
+    .first()
+    .textContent({ timeout: 200 })
+    .catch(() => '');
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -112,7 +123,7 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     expect(r.status.success, r.status.errorMsg).toBe(true);
   });
 
-  it('the approver, already signed in on the phone, sees the badge rise within 2 s of the operator\'s submit', async () => {
+  it("the approver, already signed in on the phone, sees the badge rise within 2 s of the operator's submit", async () => {
     await ap.goto('/Home');
     await expect.poll(() => ap.locator('.adm-tab-bar-item', { hasText: '审批' }).count(), { timeout: 15_000 }).toBe(1);
     before = Number((await badge(ap)) || 0);
@@ -120,8 +131,7 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
 
     // The operator fills 批量付款 at 1440×900: customer, payer account, three grid rows, submit.
     await op.goto('/payCus/batchPay');
-    await op.getByPlaceholder('请输入客户代码').fill(PAYER);
-    await op.getByRole('button', { name: /查\s*询/ }).click();
+    await pickCustomer(op, PAYER, PAYER);
     await op.locator('.ant-form-item', { hasText: '付款账户' }).locator('.ant-select').click();
     await op.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: payerAcct.acctNo }).click();
     await op.getByPlaceholder('请输入备注').fill('e2e 批量付款');
@@ -137,6 +147,7 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     await expect.poll(() => op.locator('.ant-statistic', { hasText: '付款总额' }).innerText()).toContain(formatFen(TOTAL_FEN));
     await screenshot(op, 'approve-desktop-batch-filled');
     await op.getByRole('button', { name: '提交审批' }).click();
+    await op.getByRole('button', { name: '确认提交' }).click();
     const submittedAt = Date.now();
     await op.getByText('提交成功，等待审批').waitFor();
     const mine = await cap<{ listData: PayOrderView[] }>(op, PAY_PATHS.orderInquiry, { kind: 'batch', mine: true, page: { pageNum: 1, pageSize: 1 } });
@@ -184,6 +195,11 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     await ap.waitForURL(/\/approve\/detail\?id=/);
     await expect.poll(() => ap.getByText('付款明细（3 笔）').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => ap.getByTestId('order-status').innerText()).toBe('待审批');
+    // Where the approver decides, account numbers show in full, grouped in fours (issue 14 §3).
+    const grouped = groupAcctNo(payerAcct.acctNo);
+    expect(grouped).toMatch(/^(\S{4} )+\S{1,4}$/);
+    expect(await ap.getByText(grouped).count()).toBeGreaterThan(0);
+    expect(await ap.getByText(groupAcctNo(payeeAcct.acctNo)).count()).toBeGreaterThan(0);
     await screenshot(ap, 'approve-phone-detail');
 
     await ap.getByRole('button', { name: '驳回' }).click();
@@ -194,19 +210,26 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
 
     await ap.getByRole('button', { name: '审批通过' }).click();
     // The configured rule (spec default: 8-20 mixed characters) cannot be typed on the 6-digit
-    // keypad, so the prompt opens on the full keyboard, with a switch to the keypad.
-    await expect.poll(() => ap.getByText('使用数字键盘').count()).toBe(1);
+    // keypad, so the prompt has the full keyboard only, labelled 支付密码 (no switch to a keypad
+    // that could never succeed); a wrong password says how many tries are left.
+    await expect.poll(() => ap.getByLabel('支付密码', { exact: true }).count()).toBe(1);
+    expect(await ap.getByText('使用数字键盘').count()).toBe(0);
+    expect(await ap.locator('.adm-passcode-input').count()).toBe(0);
+    await ap.getByLabel('支付密码', { exact: true }).fill('Wrong@2026x');
+    await ap.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => ap.locator('.adm-popup-body').getByText(PAY_MSG.payPwdWrong(4), { exact: true }).count(), { timeout: 10_000 }).toBe(1);
     await screenshot(ap, 'approve-phone-password');
-    await ap.getByPlaceholder(PAY_MSG.payPwdRequired).fill(PAY_PWD);
+    await ap.getByLabel('支付密码', { exact: true }).fill(PAY_PWD);
     await ap.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => ap.getByText('审批通过 1 笔').count(), { timeout: 10_000 }).toBe(1);
     await screenshot(ap, 'approve-phone-outcome');
     await ap.getByRole('button', { name: '知道了' }).click();
   });
 
-  it('the order ends 成功 on both sides and the payer\'s balance dropped by the total', async () => {
+  it("the order ends 成功 on both sides and the payer's balance dropped by the total", async () => {
     await expect.poll(() => ap.getByTestId('order-status').innerText(), { timeout: 20_000 }).toBe('成功');
-    await expect.poll(() => ap.locator('.adm-mask:visible').count()).toBe(0);
+    // The outcome sheet closes with an animation; a loaded machine takes longer than a second.
+    await expect.poll(() => ap.locator('.adm-mask:visible').count(), { timeout: 10_000 }).toBe(0);
     await screenshot(ap, 'approve-phone-detail-succeeded');
     // Back to what it was: other e2e files on this server may leave orders of their own waiting.
     expect(await badge(ap)).toBe(before ? String(before) : '');
@@ -228,7 +251,12 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
       const page = await desk.newPage();
       await signIn(page, 'approver');
       const r = await cap<{ order: PayOrderView }>(op, PAY_PATHS.orderSubmit, {
-        fromAcctNo: payerAcct.acctNo, payeeName: '杭州示例供应链有限公司', payeeAcctNo: payeeAcct.acctNo, amount: '88.80', remark: 'e2e 单笔付款', idempotencyKey: randomUUID(),
+        fromAcctNo: payerAcct.acctNo,
+        payeeName: '杭州示例供应链有限公司',
+        payeeAcctNo: payeeAcct.acctNo,
+        amount: '88.80',
+        remark: 'e2e 单笔付款',
+        idempotencyKey: randomUUID(),
       });
       expect(r.status.success, r.status.errorMsg).toBe(true);
       const single = r.body.order;

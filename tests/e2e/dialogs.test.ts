@@ -3,7 +3,7 @@
 // checks the confirmation and then sets the password (proved by using it as the old one); at
 // 390×844 (approver) from 我的 — 修改登录密码 opens as a sheet, 数据解密 with the SMS code from the outbox turns
 // the masked mobile of 个人中心 into the full number.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodePassword } from '../../contract/crypto';
@@ -11,9 +11,10 @@ import { PAY_MSG, PAY_PATHS } from '../../contract/api/pay';
 import { V } from '../../contract/validation';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, DEMO_PASSWORD, settled, signIn } from './lib/session';
+import { e2eTarget } from './lib/target';
 
-const baseURL = inject('baseURL');
-const databaseUrl = inject('databaseUrl');
+const baseURL = e2eTarget().baseURL;
+const databaseUrl = e2eTarget().databaseUrl;
 const MOBILE = '13800000003'; // the approver's, from the seed
 const NEW_PAY_PWD = 'Dlg@2026pay';
 
@@ -56,7 +57,7 @@ describe('own dialogs at 1440×900', () => {
     await signIn(page, 'operator');
   });
 
-  it('修改登录密码: a wrong old password gets the server\'s words; the dialog stays', async () => {
+  it("修改登录密码: a wrong old password gets the server's words; the dialog stays", async () => {
     await settled(page);
     await openUserMenuItem(page, '修改登录密码');
     const modal = page.locator('.ant-modal').filter({ hasText: '修改登录密码' });
@@ -86,7 +87,14 @@ describe('own dialogs at 1440×900', () => {
     await page.locator('.ant-message-success').filter({ hasText: '修改成功' }).waitFor();
     await modal.waitFor({ state: 'hidden' });
     // The new password is now the one in force: it works as the old one of the next change.
-    const again = await apiCall(page, baseURL, 'POST', PAY_PATHS.payPwdModify, { data: { cusCode: 'B0001' /* the group's objCode: g-org has no customer code */, payPwd: encodePassword(NEW_PAY_PWD + '2'), payPwdOld: encodePassword(NEW_PAY_PWD) }, signed: true });
+    const again = await apiCall(page, baseURL, 'POST', PAY_PATHS.payPwdModify, {
+      data: {
+        cusCode: 'B0001' /* the group's objCode: g-org has no customer code */,
+        payPwd: encodePassword(NEW_PAY_PWD + '2'),
+        payPwdOld: encodePassword(NEW_PAY_PWD),
+      },
+      signed: true,
+    });
     const body = (await again.json()) as { status: { success: boolean; errorMsg: string } };
     expect(body.status.errorMsg).not.toBe(PAY_MSG.payPwdOldWrong);
     expect(body.status.success).toBe(true);

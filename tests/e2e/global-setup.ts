@@ -1,54 +1,68 @@
-// Global set-up of the e2e project: builds the client if stale, makes a fresh database (PostgreSQL
-// at 127.0.0.1:5432, else PGlite in a temp dir), starts the real server on a free port, and hands
-// its address to the tests through `inject('baseURL')`. Set E2E_BASE_URL to test a server that is
-// already running instead.
+// Global set-up of the e2e project: builds the client if stale, then starts one real server per
+// e2e worker (tests/e2e/lib/target.ts), each on a fresh database (PostgreSQL at 127.0.0.1:5432,
+// else PGlite in a temp dir) and a free port, and hands their addresses to the tests. A file finds
+// its own with e2eTarget(). Set E2E_BASE_URL to test a server that is already running instead.
 import type { TestProject } from 'vitest/node';
 import { ensureClientBuilt } from './lib/build';
-import { createTestDatabase } from './lib/database';
-import { startServer } from './lib/server';
+import { rmSync } from 'node:fs';
+import { createTestDatabase, temporaryDataDir, type TestDatabase } from './lib/database';
+import { startServer, type RunningServer } from './lib/server';
+import { E2E_WORKERS, type E2eTarget } from './lib/target';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Origin of the server under test, e.g. http://127.0.0.1:40123 (no trailing slash). */
-    baseURL: string;
-    /** PostgreSQL URL of the test database; '' when the server runs on PGlite. */
-    databaseUrl: string;
-    /** PGlite data directory; '' when the server runs on PostgreSQL. */
-    dataDir: string;
+async function startTarget(n: number): Promise<{ target: E2eTarget; stop(): Promise<void> }> {
+  const database: TestDatabase = await createTestDatabase(`boss_e2e_${process.pid}_${n}`);
+  if (database.kind === 'pglite') console.warn(`[e2e] ${database.reason}: using PGlite in ${database.dataDir}`);
+  else console.log(`[e2e] database ${database.name} on PostgreSQL`);
+  // On PostgreSQL too each server keeps its files (generated keys, ledger checkpoints, uploads) in a
+  // directory of its own: two servers starting at once must not share (or race for) one key file.
+  const filesDir = database.kind === 'postgres' ? temporaryDataDir('boss-e2e-files-') : '';
+  const removeFiles = () => filesDir && rmSync(filesDir, { recursive: true, force: true });
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      name: `e2e-server-${n}`,
+      env: database.kind === 'postgres' ? { DATABASE_URL: database.databaseUrl, DATA_DIR: filesDir } : { DATA_DIR: database.dataDir },
+    });
+  } catch (error) {
+    await database.drop().catch(() => undefined);
+    removeFiles();
+    throw error;
   }
+  console.log(`[e2e] server ${n} at ${server.baseURL} (log: ${server.logFile})`);
+  return {
+    target: {
+      baseURL: server.baseURL,
+      databaseUrl: database.kind === 'postgres' ? database.databaseUrl : '',
+      dataDir: database.kind === 'pglite' ? database.dataDir : '',
+    },
+    async stop() {
+      await server.stop();
+      await database.drop().catch((error: unknown) => console.warn('[e2e] could not drop the test database', error));
+      removeFiles();
+    },
+  };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.E2E_BASE_URL;
   if (external) {
-    project.provide('baseURL', external.replace(/\/$/, ''));
-    project.provide('databaseUrl', process.env.DATABASE_URL ?? '');
-    project.provide('dataDir', '');
+    project.provide('e2eTargets', [{ baseURL: external.replace(/\/$/, ''), databaseUrl: process.env.DATABASE_URL ?? '', dataDir: '' }]);
     return async () => undefined;
   }
 
   ensureClientBuilt();
-  const database = await createTestDatabase();
-  if (database.kind === 'pglite') console.warn(`[e2e] ${database.reason}: using PGlite in ${database.dataDir}`);
-  else console.log(`[e2e] database ${database.name} on PostgreSQL`);
-
-  let server;
-  try {
-    server = await startServer({
-      name: 'e2e-server',
-      env: database.kind === 'postgres' ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir },
-    });
-  } catch (error) {
-    await database.drop().catch(() => undefined);
-    throw error;
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, i) => startTarget(i + 1)));
+  const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(running.map((r) => r.stop()));
+    throw failed.reason;
   }
-  console.log(`[e2e] server at ${server.baseURL} (log: ${server.logFile})`);
-  project.provide('baseURL', server.baseURL);
-  project.provide('databaseUrl', database.kind === 'postgres' ? database.databaseUrl : '');
-  project.provide('dataDir', database.kind === 'pglite' ? database.dataDir : '');
-
+  project.provide(
+    'e2eTargets',
+    running.map((r) => r.target),
+  );
   return async () => {
-    await server.stop();
-    await database.drop().catch((error: unknown) => console.warn('[e2e] could not drop the test database', error));
+    await Promise.all(running.map((r) => r.stop()));
   };
 }

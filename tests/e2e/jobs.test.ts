@@ -5,15 +5,16 @@
 // duration); 暂停, 立即执行, a failing run (its parameter made invalid behind the API, as a handler
 // upgrade would) with its error in the toast and the history, and 删除. At 390×844: the list as
 // cards and the phone cron popup.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { JOB_MSG, JOB_PATHS, type Job } from '../../contract/api/jobs';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, eventually, settled, signIn } from './lib/session';
+import { e2eTarget } from './lib/target';
 
-const baseURL = inject('baseURL');
-const databaseUrl = inject('databaseUrl');
+const baseURL = e2eTarget().baseURL;
+const databaseUrl = e2eTarget().databaseUrl;
 const SFX = Date.now().toString(36);
 const JOB_NAME = `e2e心跳${SFX}`;
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -49,7 +50,11 @@ describe('scheduled jobs at 1440×900', () => {
       await jobRow().getByText('更多').hover();
       await page.locator('.ant-dropdown:visible').getByText(text, { exact: true }).click();
     }
-    if (confirm) await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+    if (confirm)
+      await page
+        .locator('.ant-popconfirm:visible')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
   }
   const previewTimes = (dialog: Locator) => dialog.locator('.cron-preview .ant-list-item').allInnerTexts();
 
@@ -62,7 +67,10 @@ describe('scheduled jobs at 1440×900', () => {
     await screenshot(page, 'jobs-desktop-list-empty');
     expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
 
-    await page.locator('.list-kit-toolbar').getByRole('button', { name: /新\s*增/ }).click();
+    await page
+      .locator('.list-kit-toolbar')
+      .getByRole('button', { name: /新\s*增/ })
+      .click();
     const form = page.locator('.ant-modal', { hasText: '新增定时任务' });
     await form.getByPlaceholder('请输入任务名称').fill(JOB_NAME);
     await form.getByRole('button', { name: /选\s*择/ }).click();
@@ -78,14 +86,23 @@ describe('scheduled jobs at 1440×900', () => {
 
     // 时 and 分: every hour, every minute; 秒: a loop every 3 seconds, set through its number only.
     await dialog.getByRole('tab', { name: '时' }).click();
-    await dialog.getByRole('tabpanel').getByText(/^每小时（/).click();
+    await dialog
+      .getByRole('tabpanel')
+      .getByText(/^每小时（/)
+      .click();
     await dialog.getByRole('tab', { name: '分' }).click();
-    await dialog.getByRole('tabpanel').getByText(/^每分钟（/).click();
+    await dialog
+      .getByRole('tabpanel')
+      .getByText(/^每分钟（/)
+      .click();
     await dialog.getByRole('tab', { name: '秒' }).click();
     const step = dialog.getByRole('spinbutton', { name: '循环间隔秒' });
     await step.fill('3');
     await step.press('Tab');
-    const loopRadio = dialog.getByRole('tabpanel').locator('.cron-mode').filter({ has: page.getByRole('spinbutton', { name: '循环间隔秒' }) });
+    const loopRadio = dialog
+      .getByRole('tabpanel')
+      .locator('.cron-mode')
+      .filter({ has: page.getByRole('spinbutton', { name: '循环间隔秒' }) });
     await eventually(() => loopRadio.evaluate((el) => el.classList.contains('ant-radio-wrapper-checked'))).toBe(true);
     const expression = dialog.getByRole('textbox', { name: 'Cron表达式' });
     await eventually(() => expression.inputValue()).toMatch(/^\d+\/3 \* \* \* \* \?$/);
@@ -179,7 +196,9 @@ describe('scheduled jobs on a 390×844 phone', () => {
     phone = await ctx.newPage();
     await signIn(phone, 'admin');
     // One job to show as a card.
-    const res = await apiCall(phone, baseURL, 'POST', JOB_PATHS.add, { data: { jobName: `手机任务${SFX}`, handler: 'logPrune', cronExpression: '0 30 2 * * ?', parameter: '{"days": 90}', description: '每天清理登录日志' } });
+    const res = await apiCall(phone, baseURL, 'POST', JOB_PATHS.add, {
+      data: { jobName: `手机任务${SFX}`, handler: 'logPrune', cronExpression: '0 30 2 * * ?', parameter: '{"days": 90}', description: '每天清理登录日志' },
+    });
     expect(res.status()).toBe(200);
   });
   afterAll(async () => {
@@ -214,7 +233,10 @@ describe('scheduled jobs on a 390×844 phone', () => {
     expect(Math.abs(a.y - b.y)).toBeLessThan(2);
     await eventually(() => popup.getByLabel('Cron表达式').innerText()).toMatch(/^\d+\/\d+ 0 3 \* \* \?$/);
     // The preview follows: ten times, the loop's seconds within 03:00 of the server's day.
-    await eventually(async () => (await popup.locator('.cron-m-preview > div').allInnerTexts()).filter((t) => /^第\d+次\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(t)).length).toBe(10);
+    await eventually(
+      async () =>
+        (await popup.locator('.cron-m-preview > div').allInnerTexts()).filter((t) => /^第\d+次\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(t)).length,
+    ).toBe(10);
     await screenshot(phone, 'jobs-phone-cron');
   });
 });

@@ -6,16 +6,18 @@
 // withdrawal of 1.00 to it ends 成功, one of 2.99 ends 失败 (the channel simulator fails amounts
 // ending in .99) with the funds restored. On a 390×844 phone the accounts are cards and a freeze is
 // done from a card's action sheet.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { LEDGER_PATHS, type AccountView, type BankCardView, type HoldView } from '../../contract/api/ledger';
 import { formatYuanGrouped, parseYuan } from '../../contract/money';
 import { V } from '../../contract/validation';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { pickCustomer } from './lib/customerPicker';
 import { apiCall, eventually, settled, signIn } from './lib/session';
+import { e2eTarget } from './lib/target';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eTarget().baseURL;
 const CUS = 'C0102';
 const NEW_CARD = '6225880012345678';
 const SHOTS = '/tmp/shots-paycus';
@@ -39,7 +41,8 @@ async function cap<B>(p: Page, path: string, data: Record<string, unknown>): Pro
 }
 const accounts = (p: Page) => cap<{ listData: AccountView[] }>(p, LEDGER_PATHS.accountInquiry, { cusCode: CUS }).then((b) => b.listData);
 const account = async (p: Page, acctNo: string) => (await accounts(p)).find((a) => a.acctNo === acctNo)!;
-const entryCount = (p: Page, acctNo: string) => cap<{ page: { count: number } }>(p, LEDGER_PATHS.entryInquiry, { acctNo, page: { pageNum: 1, pageSize: 1 } }).then((b) => b.page.count);
+const entryCount = (p: Page, acctNo: string) =>
+  cap<{ page: { count: number } }>(p, LEDGER_PATHS.entryInquiry, { acctNo, page: { pageNum: 1, pageSize: 1 } }).then((b) => b.page.count);
 const cards = (p: Page) => cap<{ listData: BankCardView[] }>(p, LEDGER_PATHS.bankCardInquiry, { cusCode: CUS }).then((b) => b.listData);
 
 const fen = (yuan: string) => parseYuan(yuan) ?? 0n;
@@ -61,7 +64,9 @@ async function rowAction(acctNo: string, text: string, dialog: Locator = modal()
 
 async function fillAndSubmit(fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await modal().getByLabel(label).fill(value);
-  await modal().getByRole('button', { name: /确\s*定/ }).click();
+  await modal()
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
 }
 
 async function expectRowMoney(acctNo: string, balance: bigint, frozen: bigint) {
@@ -84,10 +89,9 @@ afterAll(async () => {
 });
 
 describe('账户管理 at 1440×900 as the operator', () => {
-  it('lists the customer\'s accounts with balance, frozen and available', async () => {
+  it("lists the customer's accounts with balance, frozen and available", async () => {
     await page.goto('/payCus/account');
-    await page.getByPlaceholder('请输入客户代码').fill(CUS);
-    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await pickCustomer(page, CUS, CUS);
     await settled(page);
     await expectRowMoney(settlement.acctNo, fen(settlement.balance), fen(settlement.frozen));
     expect(await row(basic.acctNo).count()).toBe(1);
@@ -103,7 +107,9 @@ describe('账户管理 at 1440×900 as the operator', () => {
     await fillAndSubmit({ 金额: '100.00', 备注: 'e2e 充值' });
     await eventually(() => modal().getByTestId('order-status').innerText()).toBe('成功');
     await shot(page, 'desktop-charge-succeeded');
-    await modal().getByRole('button', { name: /完\s*成/ }).click();
+    await modal()
+      .getByRole('button', { name: /完\s*成/ })
+      .click();
     expect(fen((await account(page, settlement.acctNo)).balance)).toBe(before + 10000n);
     await expectRowMoney(settlement.acctNo, before + 10000n, held);
   });
@@ -135,7 +141,9 @@ describe('账户管理 at 1440×900 as the operator', () => {
     await rowAction(settlement.acctNo, '转账');
     await modal().getByLabel('转入账号').fill(basic.acctNo);
     await modal().getByLabel('金额').fill('5.00');
-    await modal().getByRole('button', { name: /确\s*定/ }).dblclick();
+    await modal()
+      .getByRole('button', { name: /确\s*定/ })
+      .dblclick();
     await expectRowMoney(settlement.acctNo, from - 500n, fen(fromAcct.frozen));
     await expectRowMoney(basic.acctNo, to + 500n, fen(toAcct.frozen));
     expect(await entryCount(page, settlement.acctNo)).toBe(entries + 1);
@@ -151,12 +159,14 @@ describe('账户管理 at 1440×900 as the operator', () => {
       await eventually(() => modal().getByText(V.amount, { exact: true }).count()).toBe(1);
     }
     await shot(page, 'desktop-bad-amount');
-    await modal().getByRole('button', { name: /取\s*消/ }).click();
+    await modal()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
     expect(await entryCount(page, settlement.acctNo)).toBe(entries);
     expect(await account(page, settlement.acctNo)).toEqual(before);
   });
 
-  it('shows the account\'s entries in 账户明细', async () => {
+  it("shows the account's entries in 账户明细", async () => {
     const drawer = page.locator('.ant-drawer:visible');
     await rowAction(settlement.acctNo, '账户明细', drawer);
     await eventually(() => drawer.locator('.ant-table-row').count()).toBe(5);
@@ -172,7 +182,7 @@ describe('账户管理 at 1440×900 as the operator', () => {
 });
 
 describe('银行卡 and 提现 at 1440×900 as the operator', () => {
-  it('a bad card number shows the bank-card rule\'s message and binds nothing; a good one binds, masked', async () => {
+  it("a bad card number shows the bank-card rule's message and binds nothing; a good one binds, masked", async () => {
     const count = (await cards(page)).length;
     await page.goto('/payCus/bankCard');
     // The customer looked up on 账户管理 is still chosen.
@@ -182,13 +192,17 @@ describe('银行卡 and 提现 at 1440×900 as the operator', () => {
     await modal().waitFor();
     await modal().getByLabel('银行卡号').fill('0123456789');
     await modal().getByLabel('持卡人').fill('杭州示例供应链有限公司');
-    await modal().getByRole('button', { name: /绑\s*定/ }).click();
+    await modal()
+      .getByRole('button', { name: /绑\s*定/ })
+      .click();
     await eventually(() => modal().getByText(V.bankCard, { exact: true }).count()).toBe(1);
     await shot(page, 'desktop-bind-bad-card');
     expect((await cards(page)).length).toBe(count);
     await modal().getByLabel('银行卡号').fill(NEW_CARD);
     await modal().getByLabel('开户银行').fill('招商银行');
-    await modal().getByRole('button', { name: /绑\s*定/ }).click();
+    await modal()
+      .getByRole('button', { name: /绑\s*定/ })
+      .click();
     await eventually(() => modal().count()).toBe(0);
     await eventually(() => page.getByText('6225********5678').count()).toBe(1);
     expect((await cards(page)).map((c) => c.cardNo)).toContain(NEW_CARD);
@@ -209,7 +223,9 @@ describe('银行卡 and 提现 at 1440×900 as the operator', () => {
     const before = await account(page, settlement.acctNo);
     await withdraw('1.00', '成功');
     await shot(page, 'desktop-withdraw-succeeded');
-    await modal().getByRole('button', { name: /完\s*成/ }).click();
+    await modal()
+      .getByRole('button', { name: /完\s*成/ })
+      .click();
     expect(fen((await account(page, settlement.acctNo)).balance)).toBe(fen(before.balance) - 100n);
     await expectRowMoney(settlement.acctNo, fen(before.balance) - 100n, fen(before.frozen));
   });
@@ -219,7 +235,9 @@ describe('银行卡 and 提现 at 1440×900 as the operator', () => {
     await withdraw('2.99', '失败');
     expect(await modal().innerText()).toContain('渠道拒绝');
     await shot(page, 'desktop-withdraw-failed');
-    await modal().getByRole('button', { name: /完\s*成/ }).click();
+    await modal()
+      .getByRole('button', { name: /完\s*成/ })
+      .click();
     expect(await account(page, settlement.acctNo)).toMatchObject({ balance: before.balance, frozen: before.frozen, available: before.available });
     await expectRowMoney(settlement.acctNo, fen(before.balance), fen(before.frozen));
   });
@@ -251,14 +269,12 @@ describe('账户管理 at 390×844', () => {
   let p: Page;
   const card = (acctNo: string): Locator => p.getByTestId('list-card').filter({ hasText: acctNo });
 
-  it('shows the accounts as cards and freezes from a card\'s action sheet', async () => {
+  it("shows the accounts as cards and freezes from a card's action sheet", async () => {
     phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
     p = await phone.newPage();
     await signIn(p, 'operator');
     await p.goto('/payCus/account');
-    const search = p.getByPlaceholder('搜索客户代码');
-    await search.fill(CUS);
-    await search.press('Enter');
+    await pickCustomer(p, CUS, CUS);
     await eventually(() => card(settlement.acctNo).count()).toBe(1);
     const before = await account(p, settlement.acctNo);
     expect(await card(settlement.acctNo).innerText()).toContain(shown(fen(before.available)));

@@ -2,15 +2,16 @@
 // back after sign-in; menu pages open as tabs and "close others" keeps home and the chosen one;
 // an expired access token is refreshed silently and the request retried; logout ends the session
 // on the server; an unknown path shows 404.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
 import { STORAGE_PREFIX, STORAGE_KEYS, API_BASE, HEADER_TOKEN } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { e2eTarget } from './lib/target';
 
-const baseURL = inject('baseURL');
-const databaseUrl = inject('databaseUrl');
+const baseURL = e2eTarget().baseURL;
+const databaseUrl = e2eTarget().databaseUrl;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,21 +52,32 @@ async function expireAccessTokens(username: string): Promise<number> {
 
 /** Waits until no page is still loading its chunk. */
 async function settled(page: Page) {
-  await expect.poll(() => page.getByText('加载中...').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.locator('[role=status][aria-busy=true]').count(), { timeout: 20_000 }).toBe(0);
 }
 
 /** Right-clicks a tab and picks a command, once any earlier tab menu has finished closing. */
 async function tabCommand(page: Page, tab: string, command: string) {
   const items = page.getByRole('menuitem', { name: command }).filter({ visible: true });
   await expect.poll(() => items.count()).toBe(0);
-  await page.locator('.boss-tab-label', { hasText: tab }).click({ button: 'right' });
-  await expect.poll(() => items.count()).toBe(1);
-  await items.click();
+  // On a loaded machine the menu can close again before the click lands: open it again and retry.
+  await expect
+    .poll(
+      async () => {
+        if ((await items.count()) === 0) await page.locator('.boss-tab-label', { hasText: tab }).click({ button: 'right' });
+        return items.click({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000, interval: 300 },
+    )
+    .toBe(true);
 }
 
 /** Clicks a side-menu page, expanding its parent submenu first when needed. */
 async function openMenu(page: Page, parent: string, child: string) {
-  const item = page.getByRole('menuitem', { name: child, exact: true });
+  // A top-level item's accessible name may start with its icon's name ('question-circle 帮助中心').
+  const item = page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${child}$`) });
   if (!(await item.isVisible())) await page.getByRole('menuitem', { name: parent }).click();
   await item.click();
 }
@@ -99,19 +111,19 @@ describe('desktop shell at 1440×900', () => {
 
   it('opens menu pages as tabs and closes the others', async () => {
     const tabs = page.locator('.boss-tabs .ant-tabs-tab');
-    await openMenu(page, '结果页', '成功');
-    await page.waitForURL(/\/result\/success$/);
+    await openMenu(page, '帮助中心', '帮助中心');
+    await page.waitForURL(/\/helpCenter$/);
     // A page commits (and gets its tab) once its chunk has loaded; wait before the next click.
-    await expect.poll(() => tabs.allInnerTexts()).toContain('成功');
+    await expect.poll(() => tabs.allInnerTexts()).toContain('帮助中心');
     await openMenu(page, '个人页', '个人设置');
     await page.waitForURL(/\/account\/settings$/);
     await settled(page);
-    await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '个人中心', '成功', '个人设置']);
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '个人中心', '帮助中心', '个人设置']);
     await screenshot(page, 'desktop-four-tabs');
 
-    await tabCommand(page, '成功', '关闭其他');
-    await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '成功']);
-    await page.waitForURL(/\/result\/success$/);
+    await tabCommand(page, '帮助中心', '关闭其他');
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['首页', '帮助中心']);
+    await page.waitForURL(/\/helpCenter$/);
   });
 
   it('close others on home leaves home alone, and home has no close button', async () => {
@@ -145,14 +157,25 @@ describe('desktop shell at 1440×900', () => {
   it('logs out after confirmation and the old token is dead on the server', async () => {
     const token = await storedToken(page);
     await page.goto('/Home');
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.getByRole('button', { name: /确\s*定|确认|OK/ }).click();
+    // The drop-down can close again on a loaded machine before the click lands: open it again.
+    const confirm = page.getByRole('button', { name: /确\s*定|确认|OK/ });
+    await expect
+      .poll(
+        async () => {
+          if ((await confirm.count()) > 0) return true;
+          const item = page.getByRole('menuitem', { name: '退出登录' }).filter({ visible: true });
+          if ((await item.count()) === 0) await page.getByRole('button', { name: '用户菜单' }).click();
+          await item.click({ timeout: 3_000 }).catch(() => undefined);
+          return (await confirm.count()) > 0;
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(true);
+    await confirm.click();
     await page.waitForURL(/\/user\/login-admin$/);
     expect(await storedToken(page)).toBeNull();
     expect(await apiStatusWith(context, token!)).toBe(401);
   });
-
 });
 
 describe('phone shell at 390×844', () => {
@@ -211,5 +234,4 @@ describe('phone shell at 390×844', () => {
     expect(await storedToken(page)).toBeNull();
     expect(await apiStatusWith(context, token!)).toBe(401);
   });
-
 });

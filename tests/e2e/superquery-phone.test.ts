@@ -4,7 +4,7 @@
 // saved query is applied again from 保存的查询, and 重置 clears the active flag. The same saved query
 // shows in the desktop builder at 1440×900. The card list stops its infinite scroll at the total,
 // offers row actions by swiping, and pull to refresh asks for page 1 again.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_P, type SysUserRow } from '../../contract/api/admin';
 import type { PageResult } from '../../contract/listQuery';
@@ -13,8 +13,9 @@ import { STORAGE_PREFIX } from '../../contract/constants';
 import { encodePassword } from '../../contract/crypto';
 import { desktopContext, launchChromium, phoneContext } from './lib/browser';
 import { apiCall, eventually, settled, signIn } from './lib/session';
+import { e2eTarget } from './lib/target';
 
-const baseURL = inject('baseURL');
+const baseURL = e2eTarget().baseURL;
 const SFX = Date.now().toString(36);
 const PREFIX = `sqp${SFX}`;
 const USERS = Array.from({ length: 12 }, (_, i) => ({ username: `${PREFIX}${String(i + 1).padStart(2, '0')}`, sex: i % 2 === 0 ? '1' : '2' }));
@@ -35,7 +36,14 @@ beforeAll(async () => {
     USERS.map((u) =>
       apiCall(phone, baseURL, 'POST', ADMIN_P.userAdd, {
         signed: true,
-        data: { username: u.username, realname: `测试${u.username.slice(-2)}`, password: encodePassword('Limited@2026'), sex: u.sex, selectedroles: '', selecteddeparts: '' },
+        data: {
+          username: u.username,
+          realname: `测试${u.username.slice(-2)}`,
+          password: encodePassword('Limited@2026'),
+          sex: u.sex,
+          selectedroles: '',
+          selecteddeparts: '',
+        },
       }),
     ),
   );
@@ -79,7 +87,14 @@ async function expectedUsers(): Promise<string[]> {
     { field: 'sex', rule: 'eq', val: '1', type: 'dict' },
   ];
   const res = await apiCall(phone, baseURL, 'GET', ADMIN_P.userList, {
-    params: { superQueryParams: encodeURIComponent(JSON.stringify(conditions)), superQueryMatchType: 'and', pageNo: '1', pageSize: '100', column: 'createTime', order: 'desc' },
+    params: {
+      superQueryParams: encodeURIComponent(JSON.stringify(conditions)),
+      superQueryMatchType: 'and',
+      pageNo: '1',
+      pageSize: '100',
+      column: 'createTime',
+      order: 'desc',
+    },
   });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { result: PageResult<SysUserRow> };
@@ -110,7 +125,9 @@ describe('高级查询 on a phone', () => {
     await pick(phone, '包含');
     await card1.getByTestId('super-query-value').locator('input').fill(PREFIX);
     // Condition 2: 性别 = 男 (a dictionary: the value is a Picker).
-    await sheet().getByRole('button', { name: /添加条件/ }).click();
+    await sheet()
+      .getByRole('button', { name: /添加条件/ })
+      .click();
     const card2 = sheet().getByTestId('super-query-card').nth(1);
     await card2.getByTestId('super-query-field').click();
     await pick(phone, '性别');
@@ -193,7 +210,10 @@ describe('高级查询 on a phone', () => {
       const page = await desk.newPage();
       await page.goto('/system/user');
       await settled(page);
-      await page.locator('.list-kit-toolbar').getByRole('button', { name: /高级查询/ }).click();
+      await page
+        .locator('.list-kit-toolbar')
+        .getByRole('button', { name: /高级查询/ })
+        .click();
       const dialog = page.locator('.ant-modal', { hasText: '高级查询构造器' });
       await eventually(() => dialog.getByText(SAVED_NAME).count()).toBe(1);
       await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
@@ -214,7 +234,8 @@ describe('the phone card list', () => {
   beforeAll(() => {
     phone.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname.endsWith(ADMIN_P.userList)) listCalls.push({ pageNo: url.searchParams.get('pageNo') ?? '', pageSize: url.searchParams.get('pageSize') ?? '', at: Date.now() });
+      if (url.pathname.endsWith(ADMIN_P.userList))
+        listCalls.push({ pageNo: url.searchParams.get('pageNo') ?? '', pageSize: url.searchParams.get('pageSize') ?? '', at: Date.now() });
     });
   });
 
@@ -252,7 +273,8 @@ describe('the phone card list', () => {
     const cdp = await ctx.newCDPSession(phone);
     const y = box.y + box.height / 2;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width - 30, y }] });
-    for (let dx = 20; dx <= 200; dx += 20) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width - 30 - dx, y }] });
+    for (let dx = 20; dx <= 200; dx += 20)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width - 30 - dx, y }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     const revealed = first.locator('.adm-swipe-action-actions-right .adm-button');
     await eventually(() => revealed.allInnerTexts()).toEqual(['编辑', '冻结']);

@@ -143,22 +143,28 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
     await until('membership removal seen', async () => (await status(t.app, u.token)) === 403);
   });
 
-  it.runIf(backend === 'postgres')('caches nothing while the notice listener is lost, and again once it listens', async () => {
-    const role = await viewerRole(t, 'cache_lost');
-    const u = await userWith(t, 'cache_lost', [role]);
-    expect(await status(t.app, u.token)).toBe(200);
-    await t.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`);
-    await until('listener loss noticed', async () => !t.app.authCache.live);
-    expect(t.app.authCache.size).toBe(0);
-    expect(await status(t.app, u.token)).toBe(200);
-    expect(t.app.authCache.size).toBe(0);
-    // Reconnects after RELISTEN_MS (2 s).
-    await until('listening again', async () => t.app.authCache.live, 8000);
-    expect(await status(t.app, u.token)).toBe(200);
-    expect(t.app.authCache.size).toBeGreaterThan(0);
-    await t.sql(`DELETE FROM user_roles WHERE user_id = $1`, [u.id]);
-    await until('change after relisten seen', async () => (await status(t.app, u.token)) === 403);
-  }, 20_000);
+  it.runIf(backend === 'postgres')(
+    'caches nothing while the notice listener is lost, and again once it listens',
+    async () => {
+      const role = await viewerRole(t, 'cache_lost');
+      const u = await userWith(t, 'cache_lost', [role]);
+      expect(await status(t.app, u.token)).toBe(200);
+      await t.sql(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+      );
+      await until('listener loss noticed', async () => !t.app.authCache.live);
+      expect(t.app.authCache.size).toBe(0);
+      expect(await status(t.app, u.token)).toBe(200);
+      expect(t.app.authCache.size).toBe(0);
+      // Reconnects after RELISTEN_MS (2 s).
+      await until('listening again', async () => t.app.authCache.live, 8000);
+      expect(await status(t.app, u.token)).toBe(200);
+      expect(t.app.authCache.size).toBeGreaterThan(0);
+      await t.sql(`DELETE FROM user_roles WHERE user_id = $1`, [u.id]);
+      await until('change after relisten seen', async () => (await status(t.app, u.token)) === 403);
+    },
+    20_000,
+  );
 });
 
 describe.runIf(BACKENDS.includes('postgres'))('auth cache across two app instances on one PostgreSQL', () => {
@@ -183,7 +189,13 @@ describe.runIf(BACKENDS.includes('postgres'))('auth cache across two app instanc
     const u = await userWith(t, 'duo_grant', [role]);
     expect(await status(app2, u.token)).toBe(200);
     expect(await status(app2, u.token)).toBe(200);
-    const save = await call(t.app, 'POST', RBAC.saveRolePermission, { roleId: role, permissionIds: 'm-system', lastpermissionIds: 'm-system,m-system-role,b-role-list' }, { token: admin, signed: true });
+    const save = await call(
+      t.app,
+      'POST',
+      RBAC.saveRolePermission,
+      { roleId: role, permissionIds: 'm-system', lastpermissionIds: 'm-system,m-system-role,b-role-list' },
+      { token: admin, signed: true },
+    );
     expect(save.statusCode).toBe(200);
     const took = await until('refusal on the second process', async () => (await status(app2, u.token)) === 403, 1000);
     expect(took).toBeLessThan(1000);

@@ -40,7 +40,12 @@ describe.each(BACKENDS)('config: dictionaries (%s)', (backend) => {
   });
 
   it('refuses bad list parameters with 400, injection in sort and filters included', async () => {
-    const bad: Record<string, string>[] = [{ column: 'id;delete from dicts' }, { column: "dictCode' or 1=1 --" }, { pageSize: '-1' }, { superQueryParams: '[{"field":"tenant_id","rule":"eq","val":"1"}]' }];
+    const bad: Record<string, string>[] = [
+      { column: 'id;delete from dicts' },
+      { column: "dictCode' or 1=1 --" },
+      { pageSize: '-1' },
+      { superQueryParams: '[{"field":"tenant_id","rule":"eq","val":"1"}]' },
+    ];
     for (const q of bad) {
       const res = await get('/sys/dict/list', admin, q);
       expect(res.statusCode, JSON.stringify(q)).toBe(400);
@@ -103,7 +108,13 @@ describe.each(BACKENDS)('config: dictionaries (%s)', (backend) => {
     const users = (await get('/sys/dict/loadDict/sys_user,realname,username', admin, { keyword: '经办' })).json().result;
     expect(users).toEqual([{ value: 'operator', text: '张经办', title: '张经办', label: '张经办' }]);
     expect((await get('/sys/dict/loadDictItem/sys_user,realname,username', admin, { key: 'admin' })).json().result).toEqual(['系统管理员']);
-    for (const code of ['users,password_hash,username', 'pg_catalog.pg_user,usename,usename', "users,realname,username where 1=1 --", 'users,realname', 'users; drop table users,a,b']) {
+    for (const code of [
+      'users,password_hash,username',
+      'pg_catalog.pg_user,usename,usename',
+      'users,realname,username where 1=1 --',
+      'users,realname',
+      'users; drop table users,a,b',
+    ]) {
       const res = await get(`/sys/dict/loadDict/${encodeURIComponent(code)}`, admin);
       expect(res.statusCode, code).toBe(400);
       expect(res.json().result).toBeNull();
@@ -122,7 +133,10 @@ describe.each(BACKENDS)('config: dictionaries (%s)', (backend) => {
     expect((await call(t.app, 'DELETE', '/sys/dict/deleteBatch', undefined, { token: tenant1, query: { ids: 'dict-0-sex,dict-0-yn' } })).statusCode).toBe(404);
     // items of tenant 0 are invisible and untouchable too
     expect((await get('/sys/dictItem/list', tenant1, { dictId: 'dict-0-sex' })).json().result.total).toBe(0);
-    expect((await call(t.app, 'PUT', '/sys/dictItem/edit', { id: 'dict-0-sex-1', dictId: 'dict-0-sex', itemText: '改', itemValue: '1' }, { token: tenant1 })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', '/sys/dictItem/edit', { id: 'dict-0-sex-1', dictId: 'dict-0-sex', itemText: '改', itemValue: '1' }, { token: tenant1 }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(t.app, 'DELETE', '/sys/dictItem/delete', undefined, { token: tenant1, query: { id: 'dict-0-sex-1' } })).statusCode).toBe(404);
     // asking for tenant 0 by header is refused outright
     expect((await call(t.app, 'GET', '/sys/dict/list', undefined, { token: tenant1, tenant: '0' })).statusCode).toBe(403);
@@ -175,7 +189,9 @@ describe.runIf(PG_AVAILABLE)('config: dictionary cache across two app instances 
   };
   /** Renames the item behind both caches (as another process's write would). */
   const renameBehindCaches = (text: string) =>
-    t.sql("UPDATE dict_items SET item_text = $1 WHERE item_value = '1' AND dict_id IN (SELECT id FROM dicts WHERE dict_code = 'sex' AND tenant_id = '0')", [text]);
+    t.sql("UPDATE dict_items SET item_text = $1 WHERE item_value = '1' AND dict_id IN (SELECT id FROM dicts WHERE dict_code = 'sex' AND tenant_id = '0')", [
+      text,
+    ]);
   const eventually = async (read: () => Promise<unknown>, want: unknown) => {
     const until = Date.now() + 3000;
     let got = await read();
@@ -186,7 +202,7 @@ describe.runIf(PG_AVAILABLE)('config: dictionary cache across two app instances 
     return got;
   };
 
-  it('refleshCache on one instance clears the other one\'s cache', async () => {
+  it("refleshCache on one instance clears the other one's cache", async () => {
     const before = await sexTextOnTwo();
     expect(before).toBeTruthy();
     await renameBehindCaches('男（改）');
@@ -200,15 +216,20 @@ describe.runIf(PG_AVAILABLE)('config: dictionary cache across two app instances 
     expect(await sexTextOnTwo()).toBe('男（改）'); // cached again
     await renameBehindCaches('男（任务）');
     expect(await sexTextOnTwo()).toBe('男（改）');
-    const job = (await call(t.app, 'POST', JOB_PATHS.add, { jobName: '字典缓存刷新', handler: 'dictCacheRefresh', cronExpression: '0 0 3 * * ?' }, { token: admin })).json().result as Job;
+    const job = (
+      await call(t.app, 'POST', JOB_PATHS.add, { jobName: '字典缓存刷新', handler: 'dictCacheRefresh', cronExpression: '0 0 3 * * ?' }, { token: admin })
+    ).json().result as Job;
     const run = (await call(t.app, 'GET', JOB_PATHS.execute, undefined, { token: admin, query: { id: job.id } })).json().result as JobRun;
     expect(run).toMatchObject({ status: 'success', result: expect.stringContaining('所有服务进程') });
     expect(await eventually(sexTextOnTwo, '男（任务）')).toBe('男（任务）');
   });
 
-  it('an item edit through one instance reaches the other one\'s cache', async () => {
+  it("an item edit through one instance reaches the other one's cache", async () => {
     expect(await sexTextOnTwo()).toBe('男（任务）');
-    const items = (await call(t.app, 'GET', '/sys/dictItem/list', undefined, { token: admin, query: { dictId: 'dict-0-sex' } })).json().result.records as { id: string; itemValue: string }[];
+    const items = (await call(t.app, 'GET', '/sys/dictItem/list', undefined, { token: admin, query: { dictId: 'dict-0-sex' } })).json().result.records as {
+      id: string;
+      itemValue: string;
+    }[];
     const item = items.find((i) => i.itemValue === '1');
     expect(item).toBeDefined();
     const edit = await call(t.app, 'PUT', '/sys/dictItem/edit', { ...item, itemText: '男' }, { token: admin });

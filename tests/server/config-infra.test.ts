@@ -19,7 +19,14 @@ describe.each(BACKENDS)('config: gateway, data sources, fill and check rules (%s
   const get = (path: string, query: Record<string, string> = {}, token = admin) => call(t.app, 'GET', path, undefined, { token, query });
 
   it('gateway routes: predicates and filters must be JSON arrays; router ids unique', async () => {
-    const body = { routerId: 'boss-api', name: '管理接口', uri: 'lb://boss-admin', predicates: '[{"name":"Path","args":{"_genkey_0":"/boss-admin/**"}}]', filters: '[]', status: 1 };
+    const body = {
+      routerId: 'boss-api',
+      name: '管理接口',
+      uri: 'lb://boss-admin',
+      predicates: '[{"name":"Path","args":{"_genkey_0":"/boss-admin/**"}}]',
+      filters: '[]',
+      status: 1,
+    };
     const r = await post('/sys/gatewayRoute/add', body);
     expect(r.statusCode).toBe(200);
     expect(r.json().result.predicates).toBe('[{"name":"Path","args":{"_genkey_0":"/boss-admin/**"}}]');
@@ -33,14 +40,23 @@ describe.each(BACKENDS)('config: gateway, data sources, fill and check rules (%s
   });
 
   it('data sources: the password is sealed at rest, never returned, kept on edit with the mask', async () => {
-    const body = { code: 'local_pg', name: '本机库', dbType: 'postgres', host: '127.0.0.1', port: 5432, database: 'test', username: 'postgres', password: 'S3cret!pw' };
+    const body = {
+      code: 'local_pg',
+      name: '本机库',
+      dbType: 'postgres',
+      host: '127.0.0.1',
+      port: 5432,
+      database: 'test',
+      username: 'postgres',
+      password: 'S3cret!pw',
+    };
     const added = await post('/sys/dataSource/add', body);
     expect(added.statusCode).toBe(200);
     const rec = added.json().result;
     expect(rec.password).toBe(PASSWORD_MASK);
     expect(added.body).not.toContain('S3cret');
     const [row] = await t.sql<{ password_enc: string }>(`SELECT password_enc FROM data_sources WHERE id = $1`, [rec.id]);
-    expect(row.password_enc).toMatch(/^v1:/);
+    expect(row.password_enc).toMatch(/^v2:/);
     expect(row.password_enc).not.toContain('S3cret');
     for (const res of [await get('/sys/dataSource/list'), await get('/sys/dataSource/queryById', { id: rec.id }), await get('/sys/dataSource/exportXls')]) {
       expect(res.statusCode).toBe(200);
@@ -55,7 +71,10 @@ describe.each(BACKENDS)('config: gateway, data sources, fill and check rules (%s
     await t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-customer', id FROM permissions WHERE perms LIKE 'system:datasource:%'`);
     const customer = (await login(t.app, 'customer')).token;
     expect((await get('/sys/dataSource/list', {}, customer)).json().result.total).toBe(0);
-    expect((await post('/sys/dataSource/testConnection', { id: rec.id, host: '127.0.0.1', port: 5432, database: 'test', username: 'postgres' }, customer)).statusCode).toBe(404);
+    expect(
+      (await post('/sys/dataSource/testConnection', { id: rec.id, host: '127.0.0.1', port: 5432, database: 'test', username: 'postgres' }, customer))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('testConnection really connects to 127.0.0.1:5432 and reports the driver message on failure', async () => {
@@ -63,7 +82,18 @@ describe.each(BACKENDS)('config: gateway, data sources, fill and check rules (%s
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().message).toBe(CONFIG_MSG.connectOk);
     const [ds] = await t.sql<{ id: string }>(`SELECT id FROM data_sources WHERE code = 'local_pg'`);
-    expect((await post('/sys/dataSource/testConnection', { id: ds.id, host: 'localhost', port: 5432, database: 'test', username: 'postgres', password: PASSWORD_MASK })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/sys/dataSource/testConnection', {
+          id: ds.id,
+          host: 'localhost',
+          port: 5432,
+          database: 'test',
+          username: 'postgres',
+          password: PASSWORD_MASK,
+        })
+      ).statusCode,
+    ).toBe(200);
     const bad = await post('/sys/dataSource/testConnection', { host: '127.0.0.1', port: 5432, database: 'no_such_db_here', username: 'postgres' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^连接失败：.*no_such_db_here/);
@@ -85,7 +115,9 @@ describe.each(BACKENDS)('config: gateway, data sources, fill and check rules (%s
 
   it('fill rules: order numbers advance per day, random codes and date prefixes follow their params', async () => {
     const add = (body: Record<string, unknown>) => post('/sys/fillRule/add', body);
-    expect((await add({ ruleCode: 'order_no', ruleName: '订单号', ruleClass: 'OrderNumberRule', ruleParams: '{"prefix":"DD","digits":4}' })).statusCode).toBe(200);
+    expect((await add({ ruleCode: 'order_no', ruleName: '订单号', ruleClass: 'OrderNumberRule', ruleParams: '{"prefix":"DD","digits":4}' })).statusCode).toBe(
+      200,
+    );
     const a = (await get('/sys/fillRule/executeRuleByCode/order_no')).json().result as string;
     const b = (await get('/sys/fillRule/executeRuleByCode/order_no')).json().result as string;
     expect(a).toMatch(/^DD\d{8}0001$/);
@@ -119,7 +151,11 @@ describe.each(BACKENDS)('config: gateway, data sources, fill and check rules (%s
     expect((await check('AB12x456')).json().message).toBe('第3到8位必须是数字');
     expect((await check('AB12345678901')).json().message).toBe('总长度必须是8到10位');
     // a value with spaces, '&' and Chinese travels URL-encoded
-    await post('/sys/checkRule/add', { ruleCode: 'cn', ruleName: '中文', ruleJson: JSON.stringify([{ digits: '*', pattern: '^[\\u4e00-\\u9fa5 &]+$', message: '只能输入中文' }]) });
+    await post('/sys/checkRule/add', {
+      ruleCode: 'cn',
+      ruleName: '中文',
+      ruleJson: JSON.stringify([{ digits: '*', pattern: '^[\\u4e00-\\u9fa5 &]+$', message: '只能输入中文' }]),
+    });
     const encoded = await call(t.app, 'GET', `/sys/checkRule/checkByCode?ruleCode=cn&value=${encodeURIComponent('支付 & 结算')}`, undefined, { token: admin });
     expect(encoded.json().success).toBe(true);
     expect((await get('/sys/checkRule/checkByCode', { ruleCode: 'cn', value: 'abc' })).json().message).toBe('只能输入中文');

@@ -12,7 +12,10 @@ describe.each(BACKENDS)('config: look-ups (%s)', (backend) => {
   let admin: string;
   let customer: string;
   let before: unknown[];
-  const snapshot = () => t.sql('SELECT (SELECT count(*) FROM users)::int AS u, (SELECT count(*) FROM dicts)::int AS d, (SELECT count(*) FROM roles)::int AS r, (SELECT string_agg(password_hash, \',\' ORDER BY id) FROM users) AS h');
+  const snapshot = () =>
+    t.sql(
+      "SELECT (SELECT count(*) FROM users)::int AS u, (SELECT count(*) FROM dicts)::int AS d, (SELECT count(*) FROM roles)::int AS r, (SELECT string_agg(password_hash, ',' ORDER BY id) FROM users) AS h",
+    );
   beforeAll(async () => {
     t = await startApp(backend);
     admin = (await login(t.app, 'admin')).token;
@@ -66,7 +69,15 @@ describe.each(BACKENDS)('config: look-ups (%s)', (backend) => {
   });
 
   it('ValidateExistenceMysql answers body.cnt and the message with the given field name', async () => {
-    const res = await exist({ schemaName: 'boss', tableName: 'sys_user', fieldCode: 'username', fieldName: '登录账号', fieldValue: 'operator', idValue: '', tenantId: '0' });
+    const res = await exist({
+      schemaName: 'boss',
+      tableName: 'sys_user',
+      fieldCode: 'username',
+      fieldName: '登录账号',
+      fieldValue: 'operator',
+      idValue: '',
+      tenantId: '0',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: { success: true, replyText: '登录账号已存在' }, body: { cnt: 1 } });
     expect((await exist({ tableName: 'users', fieldCode: 'username', fieldValue: 'operator', idValue: 'u-operator' })).json().body.cnt).toBe(0);
@@ -82,15 +93,30 @@ describe.each(BACKENDS)('config: look-ups (%s)', (backend) => {
   });
 
   it('SQL dictionary: {value,text} pages over allow-listed columns, keyword, structured condition and order', async () => {
-    const res = await sqlDict({ tableName: 'sys_role', fieldText: 'role_name', fieldValue: 'role_code', sqlOrderBy: 'role_code desc', page: { pageSize: 2, pageNum: 1 } });
+    const res = await sqlDict({
+      tableName: 'sys_role',
+      fieldText: 'role_name',
+      fieldValue: 'role_code',
+      sqlOrderBy: 'role_code desc',
+      page: { pageSize: 2, pageNum: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().body).toEqual({
-      listData: [{ value: 'operator', text: '业务经办员' }, { value: 'customer', text: '客户用户' }],
-      page: { count: 4, pageSize: 2, offset: 0 },
+      listData: [
+        { value: 'operator', text: '业务经办员' },
+        { value: 'approver', text: '业务复核员' },
+      ],
+      page: { count: 3, pageSize: 2, offset: 0 }, // the admin's tenant's roles (the customer role is tenant 1's)
     });
     const kw = await sqlDict({ tableName: 'roles', fieldText: 'roleName', fieldValue: 'roleCode', fieldValueKeyword: '复核' });
     expect(kw.json().body.listData).toEqual([{ value: 'approver', text: '业务复核员' }]);
-    const cond = await sqlDict({ tableName: 'sys_depart', fieldText: 'depart_name', fieldValue: 'id', sqlCondition: '{"parent_id":"d-a01"}', sqlOrderBy: 'org_code' });
+    const cond = await sqlDict({
+      tableName: 'sys_depart',
+      fieldText: 'depart_name',
+      fieldValue: 'id',
+      sqlCondition: '{"parent_id":"d-a01"}',
+      sqlOrderBy: 'org_code',
+    });
     expect(cond.json().body.listData.map((o: { value: string }) => o.value)).toEqual(['d-a01a01', 'd-a01a02', 'd-a01a03']);
     // users are listed only within the caller's tenant; a LIKE wildcard is literal
     const mine = await sqlDict({ tableName: 'sys_user', fieldText: 'realname', fieldValue: 'username' }, customer);
@@ -113,7 +139,7 @@ describe.each(BACKENDS)('config: look-ups (%s)', (backend) => {
       expect(order.statusCode, `order ${bad}`).toBe(400);
       expect(order.json().status.replyText).toMatch(/排序格式有误|不支持的查询字段/);
     }
-    for (const cond of ["status = '1' or 1=1", "1=1; drop table users", '[1,2]', '{"password_hash":"x"}', '{"status":{"$ne":1}}', '{"a b":"1"}', '"x"']) {
+    for (const cond of ["status = '1' or 1=1", '1=1; drop table users', '[1,2]', '{"password_hash":"x"}', '{"status":{"$ne":1}}', '{"a b":"1"}', '"x"']) {
       const r = await sqlDict({ ...base, sqlCondition: cond });
       expect(r.statusCode, cond).toBe(400);
       expect(r.json().status.replyText).toMatch(/查询条件格式有误|不支持的查询字段/);
@@ -130,7 +156,10 @@ describe.each(BACKENDS)('config: look-ups (%s)', (backend) => {
   it('loadTreeData: tree nodes by parent with leaf flags; condition must be a JSON object', async () => {
     const roots = await tree({ tableName: 'sys_depart', text: 'depart_name', code: 'id', pidField: 'parent_id', hasChildField: 'has_child' });
     expect(roots.statusCode).toBe(200);
-    expect(roots.json().result.map((n: { key: string; leaf: boolean }) => [n.key, n.leaf])).toEqual([['d-a02', false], ['d-a01', false]]);
+    expect(roots.json().result.map((n: { key: string; leaf: boolean }) => [n.key, n.leaf])).toEqual([
+      ['d-a02', false],
+      ['d-a01', false],
+    ]);
     const kids = (await tree({ pid: 'd-a01', tableName: 'departments', text: 'departName', code: 'id' })).json().result;
     expect(kids[0]).toMatchObject({ key: 'd-a01a03', value: 'd-a01a03', title: '财务结算部', label: '财务结算部', leaf: true, parentId: 'd-a01' });
     const cond = (await tree({ pid: 'd-a01', tableName: 'departments', text: 'departName', code: 'id', condition: '{"org_code":"A01A02"}' })).json().result;
@@ -161,7 +190,11 @@ describe.each(BACKENDS)('config: look-ups (%s)', (backend) => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await call(t.app, 'GET', '/sys/duplicate/check', undefined, { query: { tableName: 'users', fieldName: 'username', fieldVal: 'a' } })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/cap/sys/v1/SystemSqlDictPageListInquiry', { tableName: 'roles', fieldText: 'role_name', fieldValue: 'id' })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'GET', '/sys/duplicate/check', undefined, { query: { tableName: 'users', fieldName: 'username', fieldVal: 'a' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/cap/sys/v1/SystemSqlDictPageListInquiry', { tableName: 'roles', fieldText: 'role_name', fieldValue: 'id' })).statusCode,
+    ).toBe(401);
   });
 });

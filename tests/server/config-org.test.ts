@@ -73,12 +73,19 @@ describe.each(BACKENDS)('config: organisation (%s)', (backend) => {
     const mine = await list('/sys/group/list', customer);
     expect(mine.records.every((g) => g.tenantId === '1')).toBe(true);
     expect(mine.total).toBe(2);
-    expect((await post('/sys/group/add', { groupName: '坏类型', groupType: 'admin', tenantId: '0', systemId: 'sys-plat' })).json().message).toMatch(/plat、org 或 cus/);
+    expect((await post('/sys/group/add', { groupName: '坏类型', groupType: 'admin', tenantId: '0', systemId: 'sys-plat' })).json().message).toMatch(
+      /plat、org 或 cus/,
+    );
     expect((await post('/sys/group/add', { groupName: '无系统', groupType: 'orgX', tenantId: '0', systemId: 'nope' })).json().message).toBe('系统不存在');
-    // a tenant-1 user's group lands in tenant 1 whatever the body says
-    const g = (await post('/sys/group/add', { groupName: '客户二部', groupType: 'cusEnterprise', tenantId: '0', systemId: 'sys-cus' }, customer)).json().result;
+    // a tenant-1 user adds groups to tenant 1 only; naming another tenant is refused
+    const elsewhere = await post('/sys/group/add', { groupName: '客户二部', groupType: 'cusEnterprise', tenantId: '0', systemId: 'sys-cus' }, customer);
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe(CONFIG_MSG.otherTenant);
+    const g = (await post('/sys/group/add', { groupName: '客户二部', groupType: 'cusEnterprise', tenantId: '1', systemId: 'sys-cus' }, customer)).json().result;
     expect(g.tenantId).toBe('1');
-    expect((await put('/sys/group/edit', { id: 'g-plat', groupName: '改', groupType: 'platSelf', tenantId: '1', systemId: 'sys-plat' }, customer)).statusCode).toBe(404);
+    expect(
+      (await put('/sys/group/edit', { id: 'g-plat', groupName: '改', groupType: 'platSelf', tenantId: '1', systemId: 'sys-plat' }, customer)).statusCode,
+    ).toBe(404);
     expect((await del('/sys/group/delete', 'g-org')).json().message).toBe(CONFIG_MSG.groupHasUsers);
     expect((await del('/sys/group/delete', g.id, customer)).statusCode).toBe(200);
   });
@@ -97,7 +104,12 @@ describe.each(BACKENDS)('config: organisation (%s)', (backend) => {
 
   it('refuses callers without the codes on reads and writes', async () => {
     const operator = (await login(t.app, 'operator')).token;
-    for (const [m, path] of [['GET', '/sys/group/list'], ['GET', '/sys/entity/list'], ['POST', '/sys/entity/add'], ['DELETE', '/sys/group/delete?id=g-org']] as const) {
+    for (const [m, path] of [
+      ['GET', '/sys/group/list'],
+      ['GET', '/sys/entity/list'],
+      ['POST', '/sys/entity/add'],
+      ['DELETE', '/sys/group/delete?id=g-org'],
+    ] as const) {
       expect((await call(t.app, m, path, m === 'POST' ? { entityName: 'x' } : undefined, { token: operator })).statusCode, path).toBe(403);
     }
   });

@@ -2,7 +2,6 @@
 // PostgreSQL at 127.0.0.1:5432, migrated and seeded. Suites run against both with describe.each;
 // when PostgreSQL is unreachable, (b) is skipped and the output says so.
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { brokerOf } from '../../server/realtime/broker';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -10,10 +9,14 @@ import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } 
 import { DEFAULT_SIGN_SECRET, encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
 import type { LoginResult } from '../../contract/types';
 import { buildApp, prepareDatabase, type BossApp, type BuildOptions } from '../../server/app';
-import { fromPglite, fromPool, type Database } from '../../server/db/client';
+import { fromPglite, fromPool, newPglite, type Database } from '../../server/db/client';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import { setLedgerKey } from '../../server/modules/ledger/chainKey';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** This test process's BOSS_LEDGER_KEY: what it posts with, and what a spawned ledger:verify is given. */
+export const TEST_LEDGER_KEY = randomBytes(32).toString('hex');
+setLedgerKey(Buffer.from(TEST_LEDGER_KEY));
 /** Low scrypt cost keeps the suite fast; production uses DEFAULT_SCRYPT_N. */
 export const TEST_SCRYPT_N = 1024;
 
@@ -53,7 +56,7 @@ export async function startApp(backend: BackendName, extra: Partial<BuildOptions
   let sqlFn: TestApp['sql'];
   let dropDb: () => Promise<void> = async () => {};
   if (backend === 'pglite') {
-    const client = new PGlite();
+    const client = newPglite();
     await client.waitReady;
     database = fromPglite(client);
     sqlFn = async (text, params) => (await client.query(text, params)).rows as never;

@@ -15,7 +15,19 @@ import { computeNextFire, JobBusyError, Scheduler } from '../../server/scheduler
 import { PG_ADMIN_URL, PG_AVAILABLE, TEST_SCRYPT_N } from './helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent', silent() {} } as never;
+const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+  silent() {},
+} as never;
 
 async function admin(sql: string) {
   const c = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -88,13 +100,20 @@ describe.runIf(PG_AVAILABLE)('two schedulers on one PostgreSQL', () => {
     );
     // Each run takes 1.3 s: every second tick comes while a run (of either process) is running.
     const slow = { slow: () => sleep(1300).then(() => '完成') };
-    const make = (db: Database, nodeId: string) => new Scheduler({ db: db.db, dicts: new DictService(db.db), log: silentLog, tickMs: 20, nodeId, handlers: slow });
+    const make = (db: Database, nodeId: string) =>
+      new Scheduler({ db: db.db, dicts: new DictService(db.db), log: silentLog, tickMs: 20, nodeId, handlers: slow });
     const one = make(a, 'node-a');
     const two = make(b, 'node-b');
     one.start();
     two.start();
     // Run now from the other process is refused while a run is going on.
-    const runningNow = async () => (await b.db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.jobId, 'cluster-slow'), eq(jobRuns.status, 'running')))).length;
+    const runningNow = async () =>
+      (
+        await b.db
+          .select({ id: jobRuns.id })
+          .from(jobRuns)
+          .where(and(eq(jobRuns.jobId, 'cluster-slow'), eq(jobRuns.status, 'running')))
+      ).length;
     await expect.poll(runningNow, { timeout: 3000, interval: 20 }).toBe(1);
     const [job] = await b.db.select().from(jobs).where(eq(jobs.id, 'cluster-slow'));
     const started = Date.now();

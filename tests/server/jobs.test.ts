@@ -16,7 +16,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** 'HH:mm:ss' of an ISO instant in this process's zone (the zone the scheduler evaluates crons in). */
 // Cron expressions are read on the display zone's wall clock (contract/time.ts).
 const localHms = (iso: string) => formatDateTime(iso).slice(11);
-const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent', silent() {} } as never;
+const silentLog = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+  silent() {},
+} as never;
 
 describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
   let t: TestApp;
@@ -32,7 +44,14 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>, token = admin) =>
     call(t.app, method, path, body, { token, query });
   const add = async (over: Record<string, unknown> = {}) => {
-    const res = await api('POST', JOB_PATHS.add, { jobName: '心跳任务', handler: 'heartbeat', cronExpression: '0 0 3 * * ?', parameter: '', description: '测试', ...over });
+    const res = await api('POST', JOB_PATHS.add, {
+      jobName: '心跳任务',
+      handler: 'heartbeat',
+      cronExpression: '0 0 3 * * ?',
+      parameter: '',
+      description: '测试',
+      ...over,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().result as Job;
   };
@@ -136,7 +155,7 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       expect(run).toMatchObject({ status: 'success', trigger: 'manual', result: '心跳正常：手动', nodeId: t.app.scheduler.nodeId });
       expect(run.durationMs).toBeGreaterThanOrEqual(0);
       // A parameter made invalid behind the API's back: the run fails with the reason.
-      await t.sql("UPDATE jobs SET parameter = '{\"note\": 5}' WHERE id = $1", [job.id]);
+      await t.sql('UPDATE jobs SET parameter = \'{"note": 5}\' WHERE id = $1', [job.id]);
       const failed = await api('GET', JOB_PATHS.execute, undefined, { id: job.id });
       expect(failed.json().result).toMatchObject({ status: 'failed', error: expect.stringContaining('任务参数不合法') });
       const runs = await api('GET', JOB_PATHS.runs, undefined, { jobId: job.id });
@@ -147,7 +166,9 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
     });
 
     it('real handlers do their work: log prune, session clean-up, SMS outbox prune, dictionary cache', async () => {
-      await t.sql("INSERT INTO login_log (id, username, method, ok, created_at) VALUES ('old-log', 'x', 'password', true, now() - interval '200 days'), ('new-log', 'x', 'password', true, now())");
+      await t.sql(
+        "INSERT INTO login_log (id, username, method, ok, created_at) VALUES ('old-log', 'x', 'password', true, now() - interval '200 days'), ('new-log', 'x', 'password', true, now())",
+      );
       const prune = await add({ handler: 'logPrune', parameter: '' });
       const run = (await api('GET', JOB_PATHS.execute, undefined, { id: prune.id })).json().result as JobRun;
       expect(run.status).toBe('success');
@@ -186,15 +207,22 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
     it('refuses roles without the codes, and tenants other than the platform', async () => {
       const job = await add();
       const calls: [Parameters<typeof api>[0], string, unknown?, Record<string, string>?][] = [
-        ['GET', JOB_PATHS.list], ['POST', JOB_PATHS.add, { jobName: 'x', handler: 'heartbeat', cronExpression: '0 0 0 * * ?' }],
-        ['PUT', JOB_PATHS.edit, { ...job }], ['DELETE', JOB_PATHS.delete, undefined, { id: job.id }],
-        ['DELETE', JOB_PATHS.deleteBatch, undefined, { ids: job.id }], ['GET', JOB_PATHS.pause, undefined, { id: job.id }],
-        ['GET', JOB_PATHS.resume, undefined, { id: job.id }], ['GET', JOB_PATHS.execute, undefined, { id: job.id }],
-        ['GET', JOB_PATHS.runs, undefined, { jobId: job.id }], ['GET', JOB_PATHS.handlers],
+        ['GET', JOB_PATHS.list],
+        ['POST', JOB_PATHS.add, { jobName: 'x', handler: 'heartbeat', cronExpression: '0 0 0 * * ?' }],
+        ['PUT', JOB_PATHS.edit, { ...job }],
+        ['DELETE', JOB_PATHS.delete, undefined, { id: job.id }],
+        ['DELETE', JOB_PATHS.deleteBatch, undefined, { ids: job.id }],
+        ['GET', JOB_PATHS.pause, undefined, { id: job.id }],
+        ['GET', JOB_PATHS.resume, undefined, { id: job.id }],
+        ['GET', JOB_PATHS.execute, undefined, { id: job.id }],
+        ['GET', JOB_PATHS.runs, undefined, { jobId: job.id }],
+        ['GET', JOB_PATHS.handlers],
       ];
       for (const [m, p, body, q] of calls) expect((await api(m, p, body, q, operator)).statusCode, p).toBe(403);
       // Grant the customer role every job code: its tenant (1) is still not the platform.
-      await t.sql("INSERT INTO role_permissions (role_id, permission_id) SELECT r.id, p.id FROM roles r, permissions p WHERE r.role_code = 'customer' AND p.id LIKE 'b-job-%' ON CONFLICT DO NOTHING");
+      await t.sql(
+        "INSERT INTO role_permissions (role_id, permission_id) SELECT r.id, p.id FROM roles r, permissions p WHERE r.role_code = 'customer' AND p.id LIKE 'b-job-%' ON CONFLICT DO NOTHING",
+      );
       const customer = (await login(t.app, 'customer')).token;
       for (const [m, p, body, q] of calls.filter(([, p]) => p !== JOB_PATHS.handlers)) expect((await api(m, p, body, q, customer)).statusCode, p).toBe(403);
       expect((await api('GET', JOB_PATHS.list, undefined, undefined, '')).statusCode).toBe(401);
@@ -207,7 +235,10 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       t.app.scheduler.start();
       await sleep(3000);
       await t.app.scheduler.stop();
-      const runs = await t.sql<{ status: string; trigger: string; node_id: string; fire_time: Date }>('SELECT status, trigger, node_id, fire_time FROM job_runs WHERE job_id = $1 ORDER BY fire_time', [job.id]);
+      const runs = await t.sql<{ status: string; trigger: string; node_id: string; fire_time: Date }>(
+        'SELECT status, trigger, node_id, fire_time FROM job_runs WHERE job_id = $1 ORDER BY fire_time',
+        [job.id],
+      );
       expect(runs.length).toBeGreaterThanOrEqual(2);
       expect(runs.every((r) => r.status === 'success' && r.trigger === 'scheduled' && r.node_id === t.app.scheduler.nodeId)).toBe(true);
       expect(new Set(runs.map((r) => new Date(r.fire_time).getTime())).size).toBe(runs.length);
@@ -237,13 +268,25 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       await t.sql("UPDATE jobs SET handler = 'boom', next_fire_time = now() - interval '1 second' WHERE id = $1", [boom.id]);
       await t.sql("UPDATE jobs SET handler = 'hang', next_fire_time = now() - interval '1 second' WHERE id = $1", [slow.id]);
       const s = new Scheduler({
-        db: t.database.db, dicts: new DictService(t.database.db), log: silentLog, tickMs: 50, timeoutMs: 300,
-        handlers: { boom: async () => { throw new Error('处理失败：磁盘已满'); }, hang: () => new Promise(() => {}) },
+        db: t.database.db,
+        dicts: new DictService(t.database.db),
+        log: silentLog,
+        tickMs: 50,
+        timeoutMs: 300,
+        handlers: {
+          boom: async () => {
+            throw new Error('处理失败：磁盘已满');
+          },
+          hang: () => new Promise(() => {}),
+        },
       });
       s.start();
       await sleep(700);
       await s.stop();
-      const rows = await t.sql<{ job_id: string; status: string; error: string; duration_ms: number }>('SELECT job_id, status, error, duration_ms FROM job_runs WHERE job_id IN ($1, $2, $3)', [paused.id, boom.id, slow.id]);
+      const rows = await t.sql<{ job_id: string; status: string; error: string; duration_ms: number }>(
+        'SELECT job_id, status, error, duration_ms FROM job_runs WHERE job_id IN ($1, $2, $3)',
+        [paused.id, boom.id, slow.id],
+      );
       expect(rows.find((r) => r.job_id === paused.id)).toBeUndefined();
       expect(rows.find((r) => r.job_id === boom.id)).toMatchObject({ status: 'failed', error: '处理失败：磁盘已满' });
       const hung = rows.find((r) => r.job_id === slow.id);
@@ -255,11 +298,16 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
       const job = await add({ cronExpression: '* * * * * ?' });
       await t.sql("UPDATE jobs SET handler = 'slow' WHERE id = $1", [job.id]);
       const s = new Scheduler({
-        db: t.database.db, dicts: new DictService(t.database.db), log: silentLog, tickMs: 50,
+        db: t.database.db,
+        dicts: new DictService(t.database.db),
+        log: silentLog,
+        tickMs: 50,
         handlers: { slow: () => sleep(1600).then(() => '完成') },
       });
       s.start();
-      await expect.poll(async () => (await t.sql("SELECT id FROM job_runs WHERE job_id = $1 AND status = 'running'", [job.id])).length, { timeout: 3000, interval: 25 }).toBe(1);
+      await expect
+        .poll(async () => (await t.sql("SELECT id FROM job_runs WHERE job_id = $1 AND status = 'running'", [job.id])).length, { timeout: 3000, interval: 25 })
+        .toBe(1);
       const refused = await api('GET', JOB_PATHS.execute, undefined, { id: job.id });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(JOB_MSG.stillRunning);

@@ -20,7 +20,12 @@ describe.each(BACKENDS)('ledger calls (%s)', (backend) => {
   const key = () => `api-${backend}-${n++}`;
   const post = (path: string, body: unknown, token = admin) => call(t.app, 'POST', path, body, { token });
   const idle = () => ledgerServiceFor(t.database.db).channel.idle();
-  const counts = async () => (await t.sql<{ e: string; o: string; h: string }>('SELECT (SELECT count(*) FROM journal_entries)::text AS e, (SELECT count(*) FROM channel_orders)::text AS o, (SELECT count(*) FROM holds)::text AS h'))[0];
+  const counts = async () =>
+    (
+      await t.sql<{ e: string; o: string; h: string }>(
+        'SELECT (SELECT count(*) FROM journal_entries)::text AS e, (SELECT count(*) FROM channel_orders)::text AS o, (SELECT count(*) FROM holds)::text AS h',
+      )
+    )[0];
   const acct = async (acctNo: string) => (await post(LP.entryInquiry, { acctNo, page: { pageNum: 1, pageSize: 5 } })).json().body;
   const balance = async (acctNo: string) => {
     const r = await post(LP.accountInquiry, { cusCode: 'C0101' });
@@ -50,7 +55,7 @@ describe.each(BACKENDS)('ledger calls (%s)', (backend) => {
     expect(b.recentEntries[0]).toMatchObject({ kind: 'charge', amount: '200000.00' });
   });
 
-  it('bad amounts, unknown accounts and other tenants\' accounts: 4xx with the message, nothing written', async () => {
+  it("bad amounts, unknown accounts and other tenants' accounts: 4xx with the message, nothing written", async () => {
     const before = await counts();
     const [{ hold }] = await t.sql<{ hold: string }>(`SELECT 'none' AS hold`);
     const calls: [string, (amount: unknown, acctNo: string) => Record<string, unknown>][] = [
@@ -60,7 +65,25 @@ describe.each(BACKENDS)('ledger calls (%s)', (backend) => {
       [LP.transfer, (amount, acctNo) => ({ fromAcctNo: acctNo, toAcctNo: basic, amount, idempotencyKey: key() })],
       [LP.transfer, (amount, acctNo) => ({ fromAcctNo: settlement, toAcctNo: acctNo, amount, idempotencyKey: key() })],
     ];
-    const badAmounts: unknown[] = ['-1', '-0.01', '0', '0.00', '1.234', '0.001', '100000000.01', '999999999999', 'abc', '1e3', '', ' ', 12, 0.5, null, true, '01.5'];
+    const badAmounts: unknown[] = [
+      '-1',
+      '-0.01',
+      '0',
+      '0.00',
+      '1.234',
+      '0.001',
+      '100000000.01',
+      '999999999999',
+      'abc',
+      '1e3',
+      '',
+      ' ',
+      12,
+      0.5,
+      null,
+      true,
+      '01.5',
+    ];
     let checked = 0;
     for (const [path, body] of calls) {
       for (const amount of badAmounts) {
@@ -198,6 +221,8 @@ describe.each(BACKENDS)('ledger calls (%s)', (backend) => {
     expect(unknown.statusCode).toBe(404);
     const bind = await post(LP.bankCardBind, { cusCode: 'C0102', cardNo: '6222000011112222333', holderName: '杭州示例供应链有限公司' });
     expect(bind.statusCode).toBe(200);
-    expect((await post(LP.bankCardBind, { cusCode: 'C0102', cardNo: '6222000011112222333', holderName: 'x' })).json().status.replyText).toBe(LEDGER_MSG.cardExists);
+    expect((await post(LP.bankCardBind, { cusCode: 'C0102', cardNo: '6222000011112222333', holderName: 'x' })).json().status.replyText).toBe(
+      LEDGER_MSG.cardExists,
+    );
   });
 });

@@ -86,10 +86,26 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
   it('40 concurrent transfers of 10.00 out of 100.00: exactly 10 go through, in fewer transactions than entries', async () => {
     const [from, ...to] = await fundedAccounts(s.f.ledger, 'GB', 5, 0n, ['basic']);
     const [fund] = await fundedAccounts(s.f.ledger, 'GF', 1, 100_00n, ['basic']);
-    await s.f.ledger.transfer(ctxOf(), { fromAccountNo: fund.accountNo, toAccountNo: from.accountNo, amountFen: 100_00n, reason: '备付', idempotencyKey: 'gb-fund' });
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) =>
-      attempt(() => s.f.ledger.transfer(ctxOf(), { fromAccountNo: from.accountNo, toAccountNo: to[i % 4].accountNo, amountFen: 10_00n, reason: '并发', idempotencyKey: `gb-${i}` })),
-    ));
+    await s.f.ledger.transfer(ctxOf(), {
+      fromAccountNo: fund.accountNo,
+      toAccountNo: from.accountNo,
+      amountFen: 100_00n,
+      reason: '备付',
+      idempotencyKey: 'gb-fund',
+    });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        attempt(() =>
+          s.f.ledger.transfer(ctxOf(), {
+            fromAccountNo: from.accountNo,
+            toAccountNo: to[i % 4].accountNo,
+            amountFen: 10_00n,
+            reason: '并发',
+            idempotencyKey: `gb-${i}`,
+          }),
+        ),
+      ),
+    );
     const refused = results.filter((r) => !r.ok).map((r) => (r as { reason: string }).reason);
     const w = await written('gb-');
     console.log(`[group posting ${backend}] ${40 - refused.length} of 40 transfers went through; ${w.entries} entries in ${w.txs} transactions`);
@@ -103,9 +119,19 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
 
   it('twins in one batch: the same key and body answer one entry; the same key with another body is refused', async () => {
     const [a, b] = await fundedAccounts(s.f.ledger, 'GT', 2, 1_000_00n, ['basic']);
-    const send = (key: string, fen: bigint) => attempt(() => s.f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: fen, reason: '孪生', idempotencyKey: key }));
+    const send = (key: string, fen: bigint) =>
+      attempt(() =>
+        s.f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: fen, reason: '孪生', idempotencyKey: key }),
+      );
     // The first goes alone; the rest queue behind it and leave as one batch.
-    const results = await Promise.all([send('gt-0', 1_00n), send('gt-1', 2_00n), send('gt-1', 2_00n), send('gt-1', 3_00n), send('gt-2', 4_00n), send('gt-2', 4_00n)]);
+    const results = await Promise.all([
+      send('gt-0', 1_00n),
+      send('gt-1', 2_00n),
+      send('gt-1', 2_00n),
+      send('gt-1', 3_00n),
+      send('gt-2', 4_00n),
+      send('gt-2', 4_00n),
+    ]);
     const ids = results.map((r) => (r.ok ? r.value.id : r.reason));
     expect(ids[1]).toBe(ids[2]);
     expect(ids[3]).toBe(LEDGER_MSG.idempotencyConflict);
@@ -118,14 +144,16 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
 
   it('freezes and unfreezes in one batch resolve each hold once, on the balances the postings before left', async () => {
     const [acc] = await fundedAccounts(s.f.ledger, 'GH', 1, 50_00n, ['basic']);
-    const holds = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      attempt(() => s.f.ledger.freeze(ctxOf(), { accountNo: acc.accountNo, amountFen: 10_00n, reason: '冻结', idempotencyKey: `gh-f-${i}` })),
-    ));
+    const holds = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        attempt(() => s.f.ledger.freeze(ctxOf(), { accountNo: acc.accountNo, amountFen: 10_00n, reason: '冻结', idempotencyKey: `gh-f-${i}` })),
+      ),
+    );
     const held = holds.filter((h) => h.ok).map((h) => (h as { value: PostedEntry }).value.holdId!);
     expect(held.length).toBe(5);
-    const releases = await Promise.all([...held, ...held].map((holdId, i) =>
-      attempt(() => s.f.ledger.unfreeze(ctxOf(), { holdId, reason: '解冻', idempotencyKey: `gh-u-${i}` })),
-    ));
+    const releases = await Promise.all(
+      [...held, ...held].map((holdId, i) => attempt(() => s.f.ledger.unfreeze(ctxOf(), { holdId, reason: '解冻', idempotencyKey: `gh-u-${i}` }))),
+    );
     expect(releases.filter((r) => r.ok).length).toBe(5);
     expect(new Set(releases.filter((r) => !r.ok).map((r) => (r as { reason: string }).reason))).toEqual(new Set([LEDGER_MSG.holdResolved]));
     expect(await s.f.ledger.account(ctxOf(), acc.accountNo)).toMatchObject({ balance: '50.00', frozen: '0.00' });

@@ -11,9 +11,13 @@ describe.each(BACKENDS)('ledger races (%s)', (backend) => {
 
   it('100 concurrent withdrawals of 10.00 against 500.00: exactly 50 succeed, balance 0', async () => {
     const [acc] = await fundedAccounts(s.f.ledger, 'OD', 1, 500_00n, ['basic']);
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) =>
-      attempt(() => s.f.ledger.withdraw(ctxOf(), { accountNo: acc.accountNo, amountFen: 10_00n, cardNo: acc.cardNo, reason: '并发提现', idempotencyKey: `od-${i}` })),
-    ));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        attempt(() =>
+          s.f.ledger.withdraw(ctxOf(), { accountNo: acc.accountNo, amountFen: 10_00n, cardNo: acc.cardNo, reason: '并发提现', idempotencyKey: `od-${i}` }),
+        ),
+      ),
+    );
     const ok = results.filter((r) => r.ok).length;
     const refused = results.filter((r) => !r.ok).map((r) => (r as { reason: string }).reason);
     console.log(`[no overdraft ${backend}] ${ok} succeeded, ${refused.length} refused (${[...new Set(refused)].join(', ')})`);
@@ -32,7 +36,15 @@ describe.each(BACKENDS)('ledger races (%s)', (backend) => {
     const op = (k: number) => {
       const key = `idem-${k}`;
       const [a, b] = [accounts[k % 4], accounts[(k + 1) % 4]];
-      if (k % 3 === 0) return () => s.f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: 1_00n + BigInt(k), reason: '幂等', idempotencyKey: key });
+      if (k % 3 === 0)
+        return () =>
+          s.f.ledger.transfer(ctxOf(), {
+            fromAccountNo: a.accountNo,
+            toAccountNo: b.accountNo,
+            amountFen: 1_00n + BigInt(k),
+            reason: '幂等',
+            idempotencyKey: key,
+          });
       if (k % 3 === 1) return () => s.f.ledger.freeze(ctxOf(), { accountNo: a.accountNo, amountFen: 2_00n, reason: '幂等冻结', idempotencyKey: key });
       return () => s.f.ledger.withdraw(ctxOf(), { accountNo: a.accountNo, amountFen: 3_00n, cardNo: a.cardNo, reason: '幂等提现', idempotencyKey: key });
     };
@@ -42,17 +54,24 @@ describe.each(BACKENDS)('ledger races (%s)', (backend) => {
       seen.set(k, (seen.get(k) ?? new Set()).add(id));
     };
     // Even keys: 10 sends at once; odd keys: 10 sends one after another.
-    await pooled(Array.from({ length: M }, (_, k) => async () => {
-      if (k % 2 === 0) for (const v of await Promise.all(Array.from({ length: 10 }, () => op(k)()))) remember(k, v);
-      else for (let i = 0; i < 10; i++) remember(k, await op(k)());
-    }), 8);
+    await pooled(
+      Array.from({ length: M }, (_, k) => async () => {
+        if (k % 2 === 0) for (const v of await Promise.all(Array.from({ length: 10 }, () => op(k)()))) remember(k, v);
+        else for (let i = 0; i < 10; i++) remember(k, await op(k)());
+      }),
+      8,
+    );
     await s.f.ledger.channel.idle();
     const [{ n: keyed }] = await s.f.store.query<{ n: string }>(`SELECT count(*)::text AS n FROM journal_entries WHERE idempotency_key LIKE 'idem-%'`);
-    console.log(`[idempotency ${backend}] ${M} keys × 10 sends → ${keyed} entries with those keys; ${(await entryCount()) - before} new entries in all (withdraw settlements included)`);
+    console.log(
+      `[idempotency ${backend}] ${M} keys × 10 sends → ${keyed} entries with those keys; ${(await entryCount()) - before} new entries in all (withdraw settlements included)`,
+    );
     expect(Number(keyed)).toBe(M);
     for (const [k, ids] of seen) expect(ids.size, `key idem-${k} answered one result`).toBe(1);
     const [a, b] = accounts;
-    const clash = await attempt(() => s.f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: 9_99n, reason: '另一个请求', idempotencyKey: 'idem-0' }));
+    const clash = await attempt(() =>
+      s.f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: 9_99n, reason: '另一个请求', idempotencyKey: 'idem-0' }),
+    );
     expect(clash).toEqual({ ok: false, reason: LEDGER_MSG.idempotencyConflict });
     const clash2 = await attempt(() => s.f.ledger.freeze(ctxOf(), { accountNo: b.accountNo, amountFen: 3_00n, reason: '幂等冻结', idempotencyKey: 'idem-1' }));
     expect(clash2).toEqual({ ok: false, reason: LEDGER_MSG.idempotencyConflict });
@@ -64,11 +83,14 @@ describe.each(BACKENDS)('ledger races (%s)', (backend) => {
     const accounts = await fundedAccounts(s.f.ledger, 'FR', 10, 100_000_00n, ['basic']);
     // PGlite is one connection, so its "race" is sequential; a smaller run keeps the suite fast.
     const HOLDS = backend === 'postgres' ? 1000 : 200;
-    const holds = await pooled(Array.from({ length: HOLDS }, (_, i) => async () => {
-      const a = accounts[i % accounts.length];
-      const e = await s.f.ledger.freeze(ctxOf(), { accountNo: a.accountNo, amountFen: 5_00n + BigInt(i % 7), reason: '竞争冻结', idempotencyKey: `fr-${i}` });
-      return { holdId: e.holdId!, account: a, amount: 5_00n + BigInt(i % 7) };
-    }), 16);
+    const holds = await pooled(
+      Array.from({ length: HOLDS }, (_, i) => async () => {
+        const a = accounts[i % accounts.length];
+        const e = await s.f.ledger.freeze(ctxOf(), { accountNo: a.accountNo, amountFen: 5_00n + BigInt(i % 7), reason: '竞争冻结', idempotencyKey: `fr-${i}` });
+        return { holdId: e.holdId!, account: a, amount: 5_00n + BigInt(i % 7) };
+      }),
+      16,
+    );
     let minFrozen = 0n;
     let watching = true;
     const watcher = (async () => {
@@ -78,13 +100,25 @@ describe.each(BACKENDS)('ledger races (%s)', (backend) => {
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
-    const outcomes = await pooled(holds.map((h, i) => async () => {
-      const [unfreeze, capture] = await Promise.all([
-        attempt(() => s.f.ledger.unfreeze(ctxOf(), { holdId: h.holdId, reason: '竞争解冻', idempotencyKey: `fr-u-${i}` })),
-        attempt(() => s.f.ledger.withdraw(ctxOf(), { accountNo: h.account.accountNo, amountFen: h.amount, cardNo: h.account.cardNo, holdId: h.holdId, reason: '冻结提现', idempotencyKey: `fr-w-${i}` })),
-      ]);
-      return { unfreeze, capture };
-    }), 10);
+    const outcomes = await pooled(
+      holds.map((h, i) => async () => {
+        const [unfreeze, capture] = await Promise.all([
+          attempt(() => s.f.ledger.unfreeze(ctxOf(), { holdId: h.holdId, reason: '竞争解冻', idempotencyKey: `fr-u-${i}` })),
+          attempt(() =>
+            s.f.ledger.withdraw(ctxOf(), {
+              accountNo: h.account.accountNo,
+              amountFen: h.amount,
+              cardNo: h.account.cardNo,
+              holdId: h.holdId,
+              reason: '冻结提现',
+              idempotencyKey: `fr-w-${i}`,
+            }),
+          ),
+        ]);
+        return { unfreeze, capture };
+      }),
+      10,
+    );
     watching = false;
     await watcher;
     await s.f.ledger.channel.idle();

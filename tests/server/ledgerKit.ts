@@ -24,7 +24,15 @@ export async function ledgerFixture(t: TestApp, poolSize = 20, latencyMs: [numbe
   if (t.database.kind === 'pglite') {
     const store = storeOfDb(t.database.db);
     const ledger = new LedgerService(store, channel);
-    return { ledger, store, url: null, close: async () => { await channel.idle(); channel.close(); } };
+    return {
+      ledger,
+      store,
+      url: null,
+      close: async () => {
+        await channel.idle();
+        channel.close();
+      },
+    };
   }
   const [{ name }] = await t.sql<{ name: string }>('SELECT current_database() AS name');
   const url = new URL(PG_ADMIN_URL);
@@ -35,7 +43,9 @@ export async function ledgerFixture(t: TestApp, poolSize = 20, latencyMs: [numbe
   const store = poolStore(pool);
   const ledger = new LedgerService(store, channel);
   return {
-    ledger, store, url: url.toString(),
+    ledger,
+    store,
+    url: url.toString(),
     close: async () => {
       await channel.idle();
       channel.close();
@@ -64,27 +74,45 @@ export function ledgerSuite(backend: BackendName, poolSize: number, latencyMs: [
 export const ctxOf = (tenantId = '0', actor = 'u-operator'): OpContext => ({ tenantId, actor, requestId: 'test' });
 
 /** Creates `customers` customers with the given account types, each account funded with fundFen by a posted charge and a bound card. */
-export async function fundedAccounts(ledger: LedgerService, prefix: string, customers: number, fundFen: bigint, types: ('basic' | 'settlement')[] = ['basic', 'settlement'], tenantId = '0') {
+export async function fundedAccounts(
+  ledger: LedgerService,
+  prefix: string,
+  customers: number,
+  fundFen: bigint,
+  types: ('basic' | 'settlement')[] = ['basic', 'settlement'],
+  tenantId = '0',
+) {
   const platform = await ledger.platform(tenantId);
-  const rows = await pooled(Array.from({ length: customers }, (_, i) => async () => {
-    const cusCode = `${prefix}${String(i).padStart(4, '0')}`;
-    await ledger.createCustomer({ tenantId, cusCode, cusName: `测试客户${cusCode}` });
-    const cardNo = `62220000${String(i).padStart(8, '0')}`;
-    await ledger.bindCard({ tenantId, actor: 'test' }, { cusCode, cardNo, holderName: `测试客户${cusCode}`, bankName: '测试银行' });
-    const mine: { cusCode: string; accountNo: string; cardNo: string }[] = [];
-    for (const type of types) {
-      const acc = await ledger.openAccount({ tenantId, actor: 'test' }, { cusCode, type, idempotencyKey: `open:${cusCode}:${type}` });
-      if (fundFen > 0n) {
-        const key = `fund:${acc.acctNo}`;
-        await ledger.post({
-          tenantId, kind: 'charge', actor: 'test', reason: '测试期初资金', idempotencyKey: key, requestHash: requestHash('fund', { key }),
-          lines: [{ accountNo: acc.acctNo, amountFen: fundFen }, { accountNo: platform.bank_settlement, amountFen: -fundFen }],
-        });
+  const rows = await pooled(
+    Array.from({ length: customers }, (_, i) => async () => {
+      const cusCode = `${prefix}${String(i).padStart(4, '0')}`;
+      await ledger.createCustomer({ tenantId, cusCode, cusName: `测试客户${cusCode}` });
+      const cardNo = `62220000${String(i).padStart(8, '0')}`;
+      await ledger.bindCard({ tenantId, actor: 'test' }, { cusCode, cardNo, holderName: `测试客户${cusCode}`, bankName: '测试银行' });
+      const mine: { cusCode: string; accountNo: string; cardNo: string }[] = [];
+      for (const type of types) {
+        const acc = await ledger.openAccount({ tenantId, actor: 'test' }, { cusCode, type, idempotencyKey: `open:${cusCode}:${type}` });
+        if (fundFen > 0n) {
+          const key = `fund:${acc.acctNo}`;
+          await ledger.post({
+            tenantId,
+            kind: 'charge',
+            actor: 'test',
+            reason: '测试期初资金',
+            idempotencyKey: key,
+            requestHash: requestHash('fund', { key }),
+            lines: [
+              { accountNo: acc.acctNo, amountFen: fundFen },
+              { accountNo: platform.bank_settlement, amountFen: -fundFen },
+            ],
+          });
+        }
+        mine.push({ cusCode, accountNo: acc.acctNo, cardNo });
       }
-      mine.push({ cusCode, accountNo: acc.acctNo, cardNo });
-    }
-    return mine;
-  }), 10);
+      return mine;
+    }),
+    10,
+  );
   return rows.flat();
 }
 
@@ -102,12 +130,14 @@ export async function attempt<T>(fn: () => Promise<T>): Promise<{ ok: true; valu
 export async function pooled<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
   const out: T[] = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      out[i] = await tasks[i]();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        out[i] = await tasks[i]();
+      }
+    }),
+  );
   return out;
 }
 
@@ -119,7 +149,13 @@ export async function expectLedgerSound(store: LedgerStore): Promise<VerifyRepor
            (SELECT count(*) FROM accounts a WHERE a.frozen <> COALESCE((SELECT sum(remaining) FROM holds h WHERE h.account_id = a.id AND h.status = 'open'), 0))::text AS frozen_bad,
            (SELECT count(*) FROM accounts a WHERE a.balance <> COALESCE((SELECT sum(amount) FROM postings p WHERE p.account_id = a.id), 0))::text AS balance_bad,
            (SELECT count(*) FROM channel_orders WHERE status = 'pending')::text AS open_pending`);
-  expect(sums, 'sum of all postings 0; no negative available; frozen = open holds; balance = sum of postings; no pending order').toEqual({ total: '0', neg: '0', frozen_bad: '0', balance_bad: '0', open_pending: '0' });
+  expect(sums, 'sum of all postings 0; no negative available; frozen = open holds; balance = sum of postings; no pending order').toEqual({
+    total: '0',
+    neg: '0',
+    frozen_bad: '0',
+    balance_bad: '0',
+    open_pending: '0',
+  });
   const report = await verifyLedger(store);
   expect(report.problems).toEqual([]);
   expect(report.ok).toBe(true);

@@ -35,7 +35,13 @@ async function run(query: Record<string, string>) {
   if (!parsed.ok) throw new Error(parsed.message);
   const q = parsed.value;
   const where = whereOf(q, resource);
-  const rows = await db.select({ id: people.id }).from(people).where(where).orderBy(...orderOf(q, resource)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const rows = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(where)
+    .orderBy(...orderOf(q, resource))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
   return rows.map((r) => r.id);
 }
 
@@ -56,7 +62,12 @@ describe('list SQL', () => {
     expect(await run({ username: '*%*' })).toEqual(['4']);
   });
   it('applies the super query with and/or', async () => {
-    const sq = encodeURIComponent(JSON.stringify([{ field: 'sex', rule: 'eq', val: '1' }, { field: 'age', rule: 'gt', val: '45' }]));
+    const sq = encodeURIComponent(
+      JSON.stringify([
+        { field: 'sex', rule: 'eq', val: '1' },
+        { field: 'age', rule: 'gt', val: '45' },
+      ]),
+    );
     expect(await run({ superQueryParams: sq, superQueryMatchType: 'and' })).toEqual([]);
     expect(await run({ superQueryParams: sq, superQueryMatchType: 'or' })).toEqual(['4', '3', '1']);
   });

@@ -22,13 +22,18 @@ describe.each(BACKENDS)('customer list (%s)', (backend) => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  it('lists the tenant\'s customers by code with their open accounts, never another tenant\'s', async () => {
+  it("lists the tenant's customers by code with their open accounts, never another tenant's", async () => {
     const r = await list();
     expect(r.code).toBe(200);
-    expect(r.json.result.total).toBe(2);
+    // The ledger's two demo customers, and the four of onboarding (issue 17: no accounts before an opening).
+    expect(r.json.result.total).toBe(6);
     expect(r.json.result.records.map((c) => [c.cusCode, c.cusType, c.status, c.acctCount])).toEqual([
       ['C0101', 'customer', 'enabled', 2],
       ['C0102', 'supplier', 'enabled', 2],
+      ['C0201', 'customer', 'enabled', 0],
+      ['C0202', 'customer', 'enabled', 0],
+      ['C0203', 'customer', 'enabled', 0],
+      ['C0204', 'customer', 'enabled', 0],
     ]);
     expect(r.json.result.records[0].createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
@@ -40,14 +45,18 @@ describe.each(BACKENDS)('customer list (%s)', (backend) => {
     const disabled = await list({ status: 'disabled' });
     expect(disabled.json.result.records.map((c) => c.cusCode)).toEqual(['C0102']);
     const desc = await list({ column: 'cusCode', order: 'desc', pageSize: '1' });
-    expect([desc.json.result.total, desc.json.result.records.map((c) => c.cusCode)]).toEqual([2, ['C0102']]);
-    const sup = await list({ superQueryMatchType: 'or', superQueryParams: JSON.stringify([{ field: 'cusType', rule: 'eq', val: 'supplier', type: 'string' }]) });
+    expect([desc.json.result.total, desc.json.result.records.map((c) => c.cusCode)]).toEqual([6, ['C0204']]);
+    const sup = await list({
+      superQueryMatchType: 'or',
+      superQueryParams: JSON.stringify([{ field: 'cusType', rule: 'eq', val: 'supplier', type: 'string' }]),
+    });
     expect(sup.json.result.records.map((c) => c.cusCode)).toEqual(['C0102']);
     expect((await call(t.app, 'POST', PAY_PATHS.customerEnable, { cusCode: 'C0102' }, { token: admin })).statusCode).toBe(200);
   });
 
   it('the detail tells why, by whom and when a customer was disabled; both status calls log their reason', async () => {
-    const detail = async (cusCode: string) => ((await call(t.app, 'POST', LEDGER_PATHS.customerInfo, { cusCode }, { token: admin })).json() as { body: { customer: CustomerView } }).body.customer;
+    const detail = async (cusCode: string) =>
+      ((await call(t.app, 'POST', LEDGER_PATHS.customerInfo, { cusCode }, { token: admin })).json() as { body: { customer: CustomerView } }).body.customer;
     const logRows = async () => Number((await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM customer_status_log'))[0].n);
     expect(await detail('C0101')).toMatchObject({ status: 'enabled', statusReason: null, statusChangedAt: null, statusChangedBy: null });
 

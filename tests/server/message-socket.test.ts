@@ -1,46 +1,17 @@
 // The notification socket over a real listening server: targeted delivery, heartbeat, refusal of
 // bad tokens, closing on revoked sessions, and (PostgreSQL) fan-out between two app instances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { API_BASE } from '../../contract/constants';
 import { MP } from '../../contract/api/message';
-import { buildApp, type BossApp } from '../../server/app';
-import { fromPool } from '../../server/db/client';
+import type { BossApp } from '../../server/app';
 import { realtimeTuning } from '../../server/realtime/notifyHub';
-import { BACKENDS, call, login, startApp, TEST_SCRYPT_N, type TestApp } from './helpers';
+import { BACKENDS, call, login, startPeerApp, type TestApp } from './helpers';
+import { listen, openSocket, socketApp, waitFor, whenOpen, type Sock } from './lib/socketKit';
 
 realtimeTuning.sweepMs = 200;
 
-interface Sock { ws: WebSocket; messages: Record<string, unknown>[]; closed: Promise<{ code: number; reason: string }> }
-
-async function listen(app: BossApp): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no address');
-  return `ws://127.0.0.1:${addr.port}${API_BASE}${MP.socket}`;
-}
-
-function connect(base: string, token: string): Promise<Sock> {
-  const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
-  const messages: Record<string, unknown>[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Record<string, unknown>));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve({ ws, messages, closed }));
-    ws.once('error', reject);
-  });
-}
-
-async function waitFor<T>(fn: () => T | undefined, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** A signed-in notification socket, once open. */
+const connect = (base: string, token: string): Promise<Sock<Record<string, unknown>>> => whenOpen(openSocket(`${base}?token=${encodeURIComponent(token)}`));
 
 /** Waits until the server has registered the socket (authentication is asynchronous). */
 const settle = () => new Promise((r) => setTimeout(r, 150));
@@ -48,12 +19,10 @@ const settle = () => new Promise((r) => setTimeout(r, 150));
 describe.each(BACKENDS)('notification socket on %s', (backend) => {
   let t: TestApp;
   let base: string;
-  const tok: Record<string, string> = {};
+  let tok: Record<string, string>;
 
   beforeAll(async () => {
-    t = await startApp(backend);
-    base = await listen(t.app);
-    for (const u of ['admin', 'operator', 'approver']) tok[u] = (await login(t.app, u)).token;
+    ({ t, base, tok } = await socketApp(backend, MP.socket, ['admin', 'operator', 'approver']));
   });
   afterAll(async () => t?.close());
 
@@ -104,18 +73,17 @@ describe.each(BACKENDS)('notification socket on %s', (backend) => {
     const own = await login(t.app, 'approver');
     const s = await connect(base, own.token);
     await settle();
-    await t.sql(`UPDATE sessions SET revoked_at = now() WHERE user_id = 'u-approver' AND revoked_at IS NULL AND created_at = (SELECT max(created_at) FROM sessions WHERE user_id = 'u-approver')`);
+    await t.sql(
+      `UPDATE sessions SET revoked_at = now() WHERE user_id = 'u-approver' AND revoked_at IS NULL AND created_at = (SELECT max(created_at) FROM sessions WHERE user_id = 'u-approver')`,
+    );
     const closed = await Promise.race([s.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open')), 3000))]);
     expect(closed.code).toBe(4002);
   });
 
   it.runIf(backend === 'postgres')('fans out through LISTEN/NOTIFY to a second app instance on the same database', async () => {
-    const pool1 = (t.database.db as unknown as { $client: pg.Pool }).$client;
-    const pool2 = new pg.Pool({ connectionString: pool1.options.connectionString, max: 3 });
-    const db2 = fromPool(pool2);
-    const app2 = await buildApp({ database: db2, scryptN: TEST_SCRYPT_N, nodeEnv: 'test', docs: false, loginRateLimit: 10_000 });
+    const peer = await startPeerApp(t);
     try {
-      const base2 = await listen(app2);
+      const base2 = await listen(peer.app, MP.socket);
       const onTwo = await connect(base2, tok.operator);
       const onOne = await connect(base, tok.approver);
       await settle();
@@ -129,8 +97,7 @@ describe.each(BACKENDS)('notification socket on %s', (backend) => {
       onTwo.ws.close();
       onOne.ws.close();
     } finally {
-      await app2.close();
-      await db2.close();
+      await peer.close();
     }
   });
 });

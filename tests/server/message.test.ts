@@ -11,9 +11,14 @@ describe.each(BACKENDS)('announcements on %s', (backend) => {
   beforeAll(async () => {
     t = await startApp(backend);
     // An administrator of tenant 1, to prove tenants do not see each other's announcements.
-    await t.sql(`INSERT INTO users (id, username, realname, password_hash) SELECT 'u-t1admin', 't1admin', '租户一管理员', password_hash FROM users WHERE id = 'u-admin'`);
+    await t.sql(
+      `INSERT INTO users (id, username, realname, password_hash) SELECT 'u-t1admin', 't1admin', '租户一管理员', password_hash FROM users WHERE id = 'u-admin'`,
+    );
     await t.sql(`INSERT INTO user_groups (user_id, group_id) VALUES ('u-t1admin', 'g-cus')`);
-    await t.sql(`INSERT INTO user_roles (user_id, role_id) VALUES ('u-t1admin', 'r-admin')`);
+    // A role grants only in its own tenant: tenant 1's administrator role holds what r-admin holds.
+    await t.sql(`INSERT INTO roles (id, role_code, role_name, tenant_id) VALUES ('r-t1admin', 't1admin', '租户一管理员', '1')`);
+    await t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-t1admin', permission_id FROM role_permissions WHERE role_id = 'r-admin'`);
+    await t.sql(`INSERT INTO user_roles (user_id, role_id) VALUES ('u-t1admin', 'r-t1admin')`);
     for (const u of ['admin', 'operator', 'approver', 'customer', 't1admin']) tok[u] = (await login(t.app, u)).token;
   });
   afterAll(async () => t?.close());
@@ -39,7 +44,13 @@ describe.each(BACKENDS)('announcements on %s', (backend) => {
     const rec = list.json().result.records.find((r: { id: string }) => r.id === id);
     expect(rec).toMatchObject({ titile: '系统维护通知', priority: 'H', sendStatus: '0', sender: '系统管理员', msgType: 'ALL' });
 
-    const edit = await call(t.app, 'PUT', MP.edit, { id, titile: '系统维护通知（更新）', msgContent: '<b>新</b>', msgType: 'USER', userIds: ['u-operator'] }, { token: tok.admin, signed: true });
+    const edit = await call(
+      t.app,
+      'PUT',
+      MP.edit,
+      { id, titile: '系统维护通知（更新）', msgContent: '<b>新</b>', msgType: 'USER', userIds: ['u-operator'] },
+      { token: tok.admin, signed: true },
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().result).toMatchObject({ titile: '系统维护通知（更新）', msgType: 'USER', userIds: ['u-operator'] });
 
@@ -62,7 +73,8 @@ describe.each(BACKENDS)('announcements on %s', (backend) => {
   });
 
   it('sanitises the HTML body on save', async () => {
-    const body = '<p onclick="x()">你好<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">链接</a><a href="jav&#x09;ascript:alert(2)">二</a><a href="https://example.com" target="_blank">好</a></p><style>p{}</style>';
+    const body =
+      '<p onclick="x()">你好<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">链接</a><a href="jav&#x09;ascript:alert(2)">二</a><a href="https://example.com" target="_blank">好</a></p><style>p{}</style>';
     const id = await added({ msgContent: body });
     const row = (await get(MP.list, 'admin', { pageSize: '100' })).json().result.records.find((r: { id: string }) => r.id === id);
     expect(row.msgContent).not.toMatch(/script|onerror|onclick|javascript|<style/i);
@@ -153,7 +165,9 @@ describe.each(BACKENDS)('announcements on %s', (backend) => {
     expect(opts.sort()).toEqual(['u-customer', 'u-t1admin']);
     const named = (await get(MP.recipientOptions, 'admin', { type: 'USER', keyword: '经办' })).json().result;
     expect(named).toEqual([{ value: 'u-operator', label: '张经办（operator）' }]);
-    expect((await get(MP.recipientOptions, 'admin', { type: 'DEPART', ids: 'd-a01a01' })).json().result).toEqual([{ value: 'd-a01a01', label: '运营部（A01A01）' }]);
+    expect((await get(MP.recipientOptions, 'admin', { type: 'DEPART', ids: 'd-a01a01' })).json().result).toEqual([
+      { value: 'd-a01a01', label: '运营部（A01A01）' },
+    ]);
     expect((await get(MP.recipientOptions, 'operator', { type: 'ROLE' })).statusCode).toBe(403);
 
     const mine = (await get(MP.listByUser, 'customer')).json().result.anntMsgList.map((x: { id: string }) => x.id);

@@ -55,11 +55,14 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
 
   it('data decryption: new session of 1 hour / 1 day, cards and mobiles in full, twice → 已解密', async () => {
     const o = await submitSingle(k, { card: '6222000011112222333', amount: '1.00' }, 'operator');
-    const show = async (tok: string) => (await call(k.t.app, 'POST', PAY_PATHS.orderDetail, { orderId: o.orderId }, { token: tok })).json().body.order.bankCardNo;
+    const show = async (tok: string) =>
+      (await call(k.t.app, 'POST', PAY_PATHS.orderDetail, { orderId: o.orderId }, { token: tok })).json().body.order.bankCardNo;
     expect(await show(k.tok.approver)).toBe('6222***********2333');
     const dec = (tok: string, b: Record<string, unknown>) => call(k.t.app, 'POST', PAY_PATHS.dataDecryption, b, { token: tok });
     expect((await dec(k.tok.approver, { type: SMS_TYPE.decrypt, mobile: '13800000003' })).json().status.errorMsg).toBe(V.smsCaptchaRequired);
-    expect((await dec(k.tok.approver, { type: SMS_TYPE.decrypt, mobile: '13800000001', captcha: '123456' })).json().status.errorMsg).toBe(PAY_MSG.decryptMobile);
+    expect((await dec(k.tok.approver, { type: SMS_TYPE.decrypt, mobile: '13800000001', captcha: '123456' })).json().status.errorMsg).toBe(
+      PAY_MSG.decryptMobile,
+    );
     const code = await sms('13800000003', SMS_TYPE.decrypt);
     const r = await dec(k.tok.approver, { type: SMS_TYPE.decrypt, mobile: '13800000003', captcha: code });
     expect(r.statusCode, r.body).toBe(200);
@@ -69,7 +72,8 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
     expect(refreshToken).toBeTruthy();
     const [s] = await k.t.sql<{ a: string; r: string }>(
       `SELECT (extract(epoch FROM access_expires_at - created_at) * 1000)::bigint::text AS a, (extract(epoch FROM refresh_expires_at - created_at) * 1000)::bigint::text AS r
-         FROM sessions WHERE user_id = 'u-approver' ORDER BY created_at DESC LIMIT 1`);
+         FROM sessions WHERE user_id = 'u-approver' ORDER BY created_at DESC LIMIT 1`,
+    );
     expect(Math.abs(Number(s.a) - DECRYPTED_ACCESS_TOKEN_MS)).toBeLessThan(5000);
     expect(Math.abs(Number(s.r) - DECRYPTED_REFRESH_TOKEN_MS)).toBeLessThan(5000);
     expect(await show(accessToken)).toBe('6222000011112222333');
@@ -82,7 +86,8 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
       `SELECT (extract(epoch FROM s.access_expires_at - now()) * 1000)::bigint::text AS a,
               (extract(epoch FROM s.refresh_expires_at - d.decrypted_until) * 1000)::bigint::text AS r
          FROM sessions s JOIN decrypted_sessions d ON d.family_id = s.family_id
-        WHERE s.user_id = 'u-approver' AND s.revoked_at IS NULL ORDER BY s.created_at DESC LIMIT 1`);
+        WHERE s.user_id = 'u-approver' AND s.revoked_at IS NULL ORDER BY s.created_at DESC LIMIT 1`,
+    );
     expect(Number(after.a)).toBeLessThanOrEqual(DECRYPTED_ACCESS_TOKEN_MS + 1000);
     expect(Number(after.a)).toBeGreaterThan(DECRYPTED_ACCESS_TOKEN_MS - 60_000);
     expect(Math.abs(Number(after.r))).toBeLessThan(1000);
@@ -103,15 +108,33 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
     const upload = async (data: Buffer, name = 'pay.xlsx') => {
       const boundary = '----payboundary';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-        data, Buffer.from(`\r\n--${boundary}--\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      return k.t.app.inject({ method: 'POST', url: `/boss-admin${PAY_PATHS.batchImport}`, payload, headers: { 'X-Access-Token': k.tok.operator, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      return k.t.app.inject({
+        method: 'POST',
+        url: `/boss-admin${PAY_PATHS.batchImport}`,
+        payload,
+        headers: { 'X-Access-Token': k.tok.operator, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
     };
-    const ok = await upload(await book([['甲', k.acct.b1, '', '1.50', '货款'], ['乙', '', '6222000011112222333', 2, '']]));
+    const ok = await upload(
+      await book([
+        ['甲', k.acct.b1, '', '1.50', '货款'],
+        ['乙', '', '6222000011112222333', 2, ''],
+      ]),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().body).toMatchObject({ count: 2, total: '3.50' });
-    const bad = await upload(await book([['甲', k.acct.b1, '', '1.50', ''], ['乙', '', '', '2.00', '']]));
+    const bad = await upload(
+      await book([
+        ['甲', k.acct.b1, '', '1.50', ''],
+        ['乙', '', '', '2.00', ''],
+      ]),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status.errorMsg).toBe(`第3行：${PAY_MSG.payeeRequired}`);
     expect((await upload(Buffer.from('not a workbook'), 'x.txt')).statusCode).toBe(400);
@@ -134,14 +157,20 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
       [PAY_PATHS.orderSubmit, { fromAcctNo: a.a1s, payeeName: '甲', amount: '1.00', idempotencyKey: key() }],
       [PAY_PATHS.orderSubmit, { fromAcctNo: a.a1s, payeeName: '甲', bankCardNo: '12', amount: '1.00', idempotencyKey: key() }],
       [PAY_PATHS.orderSubmit, { fromAcctNo: a.a1s, payeeName: '甲', payeeAcctNo: a.b1, amount: '1.00' }],
-      [PAY_PATHS.orderSubmit, { fromAcctNo: a.a1s, payeeName: "'; DROP TABLE pay_orders; --", payeeAcctNo: "x' OR '1'='1", amount: '1.00', idempotencyKey: key() }],
+      [
+        PAY_PATHS.orderSubmit,
+        { fromAcctNo: a.a1s, payeeName: "'; DROP TABLE pay_orders; --", payeeAcctNo: "x' OR '1'='1", amount: '1.00', idempotencyKey: key() },
+      ],
       [PAY_PATHS.orderSubmit, { fromAcctNo: a.a1s, payeeName: '甲', payeeAcctNo: a.b1, amount: '99999999.00', idempotencyKey: key() }],
       [PAY_PATHS.batchSubmit, { fromAcctNo: a.a1s, rows: [], idempotencyKey: key() }],
       [PAY_PATHS.batchSubmit, { fromAcctNo: a.a1s, rows: 'x', idempotencyKey: key() }],
       [PAY_PATHS.adjustApply, { acctNo: a.a1, direction: 'sideways', amount: '1.00', reason: 'x', idempotencyKey: key() }],
       [PAY_PATHS.adjustApply, { acctNo: a.a1, direction: 'debit', amount: '1.00', idempotencyKey: key() }],
       [PAY_PATHS.distributionApply, { fromAcctNo: a.a1s, amount: '1.00', mode: 'ratio', receivers: [{ acctNo: a.b1, ratio: '100' }], idempotencyKey: key() }],
-      [PAY_PATHS.distributionApply, { fromAcctNo: a.a1s, amount: '1.00', mode: 'ratio', receivers: [{ acctNo: a.b1, ratio: '150' }], remainderAcctNo: a.b1, idempotencyKey: key() }],
+      [
+        PAY_PATHS.distributionApply,
+        { fromAcctNo: a.a1s, amount: '1.00', mode: 'ratio', receivers: [{ acctNo: a.b1, ratio: '150' }], remainderAcctNo: a.b1, idempotencyKey: key() },
+      ],
       [PAY_PATHS.distributionApply, { fromAcctNo: a.a1s, amount: '1.00', mode: 'fixed', receivers: [], idempotencyKey: key() }],
       [PAY_PATHS.orderEdit, { orderId: 'nope', version: 1, patch: {} }],
       [PAY_PATHS.orderEdit, { orderId: 'nope', version: 'x', patch: {} }],
@@ -173,7 +202,17 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
     const cus = (await login(k.t.app, 'customer')).token;
     expect((await call(k.t.app, 'POST', PAY_PATHS.orderDetail, { orderId: o.orderId }, { token: cus })).statusCode).toBeGreaterThanOrEqual(403);
     expect((await call(k.t.app, 'POST', PAY_PATHS.orderDetail, { orderId: o.orderId }, { token: k.tok.admin, tenant: '1' })).statusCode).toBe(403);
-    expect((await call(k.t.app, 'POST', PAY_PATHS.orderSubmit, { fromAcctNo: a.a1s, payeeName: '甲', payeeAcctNo: a.b1, amount: '1.00', idempotencyKey: key() }, { token: k.tok.admin, tenant: '1' })).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          k.t.app,
+          'POST',
+          PAY_PATHS.orderSubmit,
+          { fromAcctNo: a.a1s, payeeName: '甲', payeeAcctNo: a.b1, amount: '1.00', idempotencyKey: key() },
+          { token: k.tok.admin, tenant: '1' },
+        )
+      ).statusCode,
+    ).toBe(403);
     // A tenant-0 order id looked up in tenant 1's scope is absent.
     const [{ id }] = await k.t.sql<{ id: string }>(`SELECT id FROM pay_orders LIMIT 1`);
     await k.t.sql(`UPDATE pay_orders SET tenant_id = '1' WHERE id = $1`, [id]);

@@ -25,7 +25,9 @@ describe.each(BACKENDS)('pay money rules (%s)', (backend) => {
     expect(r.json.status.errorMsg).toBe('第37行：请输入正确的金额');
     rows[36].amount = '1.00';
     rows[499] = { payeeName: '', payeeAcctNo: k.acct.b1, amount: '1.00' };
-    expect((await k.post(PAY_PATHS.batchSubmit, { fromAcctNo: k.acct.a1s, rows, idempotencyKey: key() })).json.status.errorMsg).toBe(`第500行：${PAY_MSG.payeeName}`);
+    expect((await k.post(PAY_PATHS.batchSubmit, { fromAcctNo: k.acct.a1s, rows, idempotencyKey: key() })).json.status.errorMsg).toBe(
+      `第500行：${PAY_MSG.payeeName}`,
+    );
     rows[499] = { payeeName: '乙', payeeAcctNo: 'NOPE', amount: '1.00' };
     expect((await k.post(PAY_PATHS.batchSubmit, { fromAcctNo: k.acct.a1s, rows, idempotencyKey: key() })).json.status.errorMsg).toBe('第500行：收款账户不存在');
     expect(await count('SELECT count(*)::text AS n FROM pay_orders')).toBe(orders);
@@ -33,9 +35,11 @@ describe.each(BACKENDS)('pay money rules (%s)', (backend) => {
   });
 
   it('batch execution cut off mid-way resumes after a restart and pays every row exactly once', async () => {
-    const rows = Array.from({ length: 30 }, (_, i) => i % 10 === 9
-      ? { payeeName: `卡${i + 1}`, bankCardNo: '6222000099990000111', amount: i === 19 ? '2.99' : '2.00' }
-      : { payeeName: `收款人${i + 1}`, payeeAcctNo: k.acct.b1, amount: '2.00' });
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      i % 10 === 9
+        ? { payeeName: `卡${i + 1}`, bankCardNo: '6222000099990000111', amount: i === 19 ? '2.99' : '2.00' }
+        : { payeeName: `收款人${i + 1}`, payeeAcctNo: k.acct.b1, amount: '2.00' },
+    );
     const from = await k.balance(k.acct.a1s);
     const sub = await k.post(PAY_PATHS.batchSubmit, { fromAcctNo: k.acct.a1s, rows, idempotencyKey: key() });
     expect(sub.code, JSON.stringify(sub.json)).toBe(200);
@@ -60,7 +64,9 @@ describe.each(BACKENDS)('pay money rules (%s)', (backend) => {
       await fresh.executor.sweep();
     }
     const perRow = await k.t.sql<{ key: string; n: string }>(
-      `SELECT idempotency_key AS key, count(*)::text AS n FROM journal_entries WHERE idempotency_key LIKE $1 GROUP BY idempotency_key`, [`batch:${o.orderId}:row:%`]);
+      `SELECT idempotency_key AS key, count(*)::text AS n FROM journal_entries WHERE idempotency_key LIKE $1 GROUP BY idempotency_key`,
+      [`batch:${o.orderId}:row:%`],
+    );
     expect(perRow.length).toBe(30);
     expect(perRow.every((x) => x.n === '1')).toBe(true);
     const detail = await k.post(PAY_PATHS.orderDetail, { orderId: o.orderId, rowsPage: { pageNum: 1, pageSize: 50 } }, 'approver');
@@ -84,15 +90,31 @@ describe.each(BACKENDS)('pay money rules (%s)', (backend) => {
     expect((await refund('40.00')).code).toBe(200);
     expect((await refund('0.01')).code).toBe(400);
     expect((await k.post(PAY_PATHS.refundApply, { origOrderId: 'nope', amount: '1.00', reason: 'x', idempotencyKey: key() })).code).toBe(404);
-    expect((await k.post(PAY_PATHS.refundApply, { origOrderId: orig.orderId, amount: '1.00', reason: '', idempotencyKey: key() })).json.status.errorMsg).toBe(PAY_MSG.refundReason);
+    expect((await k.post(PAY_PATHS.refundApply, { origOrderId: orig.orderId, amount: '1.00', reason: '', idempotencyKey: key() })).json.status.errorMsg).toBe(
+      PAY_MSG.refundReason,
+    );
   });
 
   it('distribution puts the rounding remainder on the named account; postings balance', async () => {
     const before = await Promise.all([k.acct.a1, k.acct.b1, k.acct.b1s].map((a) => k.balance(a)));
-    const body = { fromAcctNo: k.acct.a1s, amount: '10.00', mode: 'ratio', receivers: [{ acctNo: k.acct.a1, ratio: '33.33' }, { acctNo: k.acct.b1, ratio: '33.33' }, { acctNo: k.acct.b1s, ratio: '33.34' }], remainderAcctNo: k.acct.b1, idempotencyKey: key() };
+    const body = {
+      fromAcctNo: k.acct.a1s,
+      amount: '10.00',
+      mode: 'ratio',
+      receivers: [
+        { acctNo: k.acct.a1, ratio: '33.33' },
+        { acctNo: k.acct.b1, ratio: '33.33' },
+        { acctNo: k.acct.b1s, ratio: '33.34' },
+      ],
+      remainderAcctNo: k.acct.b1,
+      idempotencyKey: key(),
+    };
     const bad = await k.post(PAY_PATHS.distributionApply, { ...body, receivers: body.receivers.map((r) => ({ ...r, ratio: '33.00' })), idempotencyKey: key() });
     expect(bad.json.status.errorMsg).toBe(PAY_MSG.distRatioSum);
-    expect((await k.post(PAY_PATHS.distributionApply, { ...body, mode: 'fixed', receivers: [{ acctNo: k.acct.b1, amount: '9.99' }], idempotencyKey: key() })).json.status.errorMsg).toBe(PAY_MSG.distFixedSum);
+    expect(
+      (await k.post(PAY_PATHS.distributionApply, { ...body, mode: 'fixed', receivers: [{ acctNo: k.acct.b1, amount: '9.99' }], idempotencyKey: key() })).json
+        .status.errorMsg,
+    ).toBe(PAY_MSG.distFixedSum);
     const r = await k.post(PAY_PATHS.distributionApply, body);
     expect(r.code, JSON.stringify(r.json)).toBe(200);
     const o = r.json.body.order;
@@ -100,7 +122,9 @@ describe.each(BACKENDS)('pay money rules (%s)', (backend) => {
     const after = await Promise.all([k.acct.a1, k.acct.b1, k.acct.b1s].map((a) => k.balance(a)));
     expect(after.map((a, i) => a.balance - before[i].balance)).toEqual([333n, 334n, 333n]);
     const [e] = await k.t.sql<{ total: string; n: string }>(
-      `SELECT sum(p.amount)::text AS total, count(*)::text AS n FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE j.idempotency_key = $1`, [`payorder:${o.orderId}:exec`]);
+      `SELECT sum(p.amount)::text AS total, count(*)::text AS n FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE j.idempotency_key = $1`,
+      [`payorder:${o.orderId}:exec`],
+    );
     expect(e).toEqual({ total: '0', n: '4' });
     const d = await k.post(PAY_PATHS.orderDetail, { orderId: o.orderId }, 'approver');
     expect(d.json.body.splits.find((s: { acctNo: string }) => s.acctNo === k.acct.b1)).toMatchObject({ amount: '3.34', remainder: true });
@@ -134,7 +158,9 @@ describe.each(BACKENDS)('pay money rules (%s)', (backend) => {
     expect(r.code).toBe(409);
     expect(r.json.status.errorMsg).toBe(LEDGER_MSG.customerDisabled);
     expect((await k.post(PAY_PATHS.customerEnable, { cusCode: 'C0102' }, 'admin')).code).toBe(200);
-    expect((await k.post(PAY_PATHS.orderSubmit, { fromAcctNo: k.acct.b1s, payeeName: '甲', payeeAcctNo: k.acct.a1, amount: '1.00', idempotencyKey: key() })).code).toBe(200);
+    expect(
+      (await k.post(PAY_PATHS.orderSubmit, { fromAcctNo: k.acct.b1s, payeeName: '甲', payeeAcctNo: k.acct.a1, amount: '1.00', idempotencyKey: key() })).code,
+    ).toBe(200);
     await settle(k);
     expect(PWD).toBeTruthy();
   });

@@ -33,12 +33,27 @@ describe.each(BACKENDS)('pay orders (%s)', (backend) => {
 
   it('the maker can never approve or reject their own order, in any path', async () => {
     const single = await submitSingle(k, { amount: '1.00' }, 'admin');
-    const batch = (await k.post(PAY_PATHS.batchSubmit, { fromAcctNo: k.acct.a1s, rows: [{ payeeName: '甲', payeeAcctNo: k.acct.b1, amount: '1.00' }], idempotencyKey: key() }, 'admin')).json.body.order;
-    const adjust = (await k.post(PAY_PATHS.adjustApply, { acctNo: k.acct.a1, direction: 'credit', amount: '1.00', reason: '测试调账', idempotencyKey: key() }, 'admin')).json.body.order;
-    const dist = (await k.post(PAY_PATHS.distributionApply, { fromAcctNo: k.acct.a1s, amount: '1.00', mode: 'fixed', receivers: [{ acctNo: k.acct.b1, amount: '1.00' }], idempotencyKey: key() }, 'admin')).json.body.order;
+    const batch = (
+      await k.post(
+        PAY_PATHS.batchSubmit,
+        { fromAcctNo: k.acct.a1s, rows: [{ payeeName: '甲', payeeAcctNo: k.acct.b1, amount: '1.00' }], idempotencyKey: key() },
+        'admin',
+      )
+    ).json.body.order;
+    const adjust = (
+      await k.post(PAY_PATHS.adjustApply, { acctNo: k.acct.a1, direction: 'credit', amount: '1.00', reason: '测试调账', idempotencyKey: key() }, 'admin')
+    ).json.body.order;
+    const dist = (
+      await k.post(
+        PAY_PATHS.distributionApply,
+        { fromAcctNo: k.acct.a1s, amount: '1.00', mode: 'fixed', receivers: [{ acctNo: k.acct.b1, amount: '1.00' }], idempotencyKey: key() },
+        'admin',
+      )
+    ).json.body.order;
     const orig = await submitSingle(k, { amount: '5.00' });
     expect((await approve(k, orig.orderId, orig.version)).code).toBe(200);
-    const refund = (await k.post(PAY_PATHS.refundApply, { origOrderId: orig.orderId, amount: '1.00', reason: '测试退款', idempotencyKey: key() }, 'admin')).json.body.order;
+    const refund = (await k.post(PAY_PATHS.refundApply, { origOrderId: orig.orderId, amount: '1.00', reason: '测试退款', idempotencyKey: key() }, 'admin')).json
+      .body.order;
     for (const o of [single, batch, adjust, dist, refund]) {
       expect(o?.status).toBe('pending');
       for (const path of [PAY_PATHS.auditPass, PAY_PATHS.batchAuditPass]) {
@@ -62,7 +77,7 @@ describe.each(BACKENDS)('pay orders (%s)', (backend) => {
     await settle(k);
   });
 
-  it('reject needs a reason and releases the hold; cancel is the maker\'s', async () => {
+  it("reject needs a reason and releases the hold; cancel is the maker's", async () => {
     const before = await k.balance(k.acct.a1s);
     const o = await submitSingle(k, { amount: '7.00' });
     const none = await k.post(PAY_PATHS.auditReject, { orderIds: [o.orderId], reason: '  ' }, 'approver');
@@ -89,7 +104,10 @@ describe.each(BACKENDS)('pay orders (%s)', (backend) => {
     const stale = await approve(k, o.orderId, 1);
     expect(stale.code).toBe(409);
     expect(stale.json.status.errorMsg).toBe(PAY_MSG.staleVersion);
-    const [{ n }] = await k.t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM holds h JOIN pay_orders o ON o.hold_id = h.id WHERE o.id = $1 AND h.amount = 400 AND h.status = 'open'`, [o.orderId]);
+    const [{ n }] = await k.t.sql<{ n: string }>(
+      `SELECT count(*)::text AS n FROM holds h JOIN pay_orders o ON o.hold_id = h.id WHERE o.id = $1 AND h.amount = 400 AND h.status = 'open'`,
+      [o.orderId],
+    );
     expect(n).toBe('1');
     expect((await approve(k, o.orderId, 2)).json.body.results[0].status).toBe('succeeded');
   });
@@ -97,12 +115,15 @@ describe.each(BACKENDS)('pay orders (%s)', (backend) => {
   it('two approvers racing: exactly one decision wins, the other gets 409', async () => {
     for (let i = 0; i < 3; i++) {
       const o = await submitSingle(k, { amount: '1.11' });
-      const [a, b] = await Promise.all([approve(k, o.orderId, o.version, 'approver'), i === 2
-        ? k.post(PAY_PATHS.auditReject, { orderIds: [o.orderId], reason: '并发驳回' }, 'admin')
-        : approve(k, o.orderId, o.version, 'admin')]);
+      const [a, b] = await Promise.all([
+        approve(k, o.orderId, o.version, 'approver'),
+        i === 2 ? k.post(PAY_PATHS.auditReject, { orderIds: [o.orderId], reason: '并发驳回' }, 'admin') : approve(k, o.orderId, o.version, 'admin'),
+      ]);
       expect([a.code, b.code].sort()).toEqual([200, 409]);
       expect([a, b].find((x) => x.code === 409)!.json.status.errorMsg).toBe(PAY_MSG.raced);
-      const [{ n }] = await k.t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM pay_order_events WHERE order_id = $1 AND action IN ('approve', 'reject')`, [o.orderId]);
+      const [{ n }] = await k.t.sql<{ n: string }>(`SELECT count(*)::text AS n FROM pay_order_events WHERE order_id = $1 AND action IN ('approve', 'reject')`, [
+        o.orderId,
+      ]);
       expect(n).toBe('1');
     }
   });
@@ -140,7 +161,7 @@ describe.each(BACKENDS)('pay orders (%s)', (backend) => {
     expect(d.json.body.order.bankCardNo).toBe('6222***********2333');
   });
 
-  it('approval needs the approver\'s payment password; 5 wrong lock it', async () => {
+  it("approval needs the approver's payment password; 5 wrong lock it", async () => {
     const o = await submitSingle(k, { amount: '1.00' });
     const wrong = encodePassword('Wrong@2026x');
     for (let i = 1; i <= 4; i++) {

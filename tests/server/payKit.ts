@@ -12,8 +12,12 @@ export interface PayKit {
   t: TestApp;
   tok: { admin: string; operator: string; approver: string };
   acct: { a1: string; a1s: string; b1: string; b1s: string };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
-  post(path: string, body: unknown, who?: keyof PayKit['tok']): Promise<{ code: number; json: { status: { success: boolean; errorMsg: string; replyText: string }; body: Record<string, any> } }>;
+  post(
+    path: string,
+    body: unknown,
+    who?: keyof PayKit['tok'],
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely in tests
+  ): Promise<{ code: number; json: { status: { success: boolean; errorMsg: string; replyText: string }; body: Record<string, any> } }>;
   balance(acctNo: string): Promise<{ balance: bigint; frozen: bigint }>;
   pay: ReturnType<typeof payServiceFor>;
   close(): Promise<void>;
@@ -32,7 +36,8 @@ export async function payKit(backend: BackendName): Promise<PayKit> {
   const no = (cus: string, type: string) => rows.find((r) => r.cus_code === cus && r.account_type === type)!.account_no;
   const tok = { admin: admin.token, operator: operator.token, approver: approver.token };
   const kit: PayKit = {
-    t, tok,
+    t,
+    tok,
     acct: { a1: no('C0101', 'basic'), a1s: no('C0101', 'settlement'), b1: no('C0102', 'basic'), b1s: no('C0102', 'settlement') },
     async post(path, body, who = 'operator') {
       const res = await call(t.app, 'POST', path, body, { token: tok[who] });
@@ -50,9 +55,17 @@ export async function payKit(backend: BackendName): Promise<PayKit> {
 
 /** Submits a single pay as `who` and returns the order. */
 export async function submitSingle(k: PayKit, v: { from?: string; to?: string; card?: string; amount: string }, who: keyof PayKit['tok'] = 'operator') {
-  const r = await k.post(PAY_PATHS.orderSubmit, {
-    fromAcctNo: v.from ?? k.acct.a1s, payeeName: '收款人', ...(v.card ? { bankCardNo: v.card } : { payeeAcctNo: v.to ?? k.acct.b1 }), amount: v.amount, idempotencyKey: key(),
-  }, who);
+  const r = await k.post(
+    PAY_PATHS.orderSubmit,
+    {
+      fromAcctNo: v.from ?? k.acct.a1s,
+      payeeName: '收款人',
+      ...(v.card ? { bankCardNo: v.card } : { payeeAcctNo: v.to ?? k.acct.b1 }),
+      amount: v.amount,
+      idempotencyKey: key(),
+    },
+    who,
+  );
   expect(r.code, JSON.stringify(r.json)).toBe(200);
   return r.json.body.order as { orderId: string; version: number; status: string };
 }

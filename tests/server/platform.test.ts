@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIRE_MSG } from '../../contract/api/wire';
+import { API_DOCS_COOKIE, WIRE_MSG } from '../../contract/api/wire';
 import { MSG } from '../../contract/messages';
 import { buildApp, prepareDatabase } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -15,8 +15,7 @@ import { fromPglite, fromPool } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed';
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_N } from '../../server/lib/password';
-import { BACKENDS, PG_ADMIN_URL, PG_AVAILABLE, startApp, TEST_SCRYPT_N, type TestApp } from './helpers';
-
+import { BACKENDS, login, PG_ADMIN_URL, PG_AVAILABLE, startApp, TEST_SCRYPT_N, type TestApp } from './helpers';
 
 const MIGRATION_FILES = readdirSync(new URL('../../server/db/migrations/', import.meta.url))
   .filter((f) => f.endsWith('.sql'))
@@ -66,10 +65,11 @@ describe('serving the built client (pglite)', () => {
     expect(api.json().message).toBe(MSG.http404);
   });
 
-  it('serves the OpenAPI document built from the route schemas, and its UI at /docs', async () => {
-    const ui = await t.app.inject({ method: 'GET', url: '/docs' });
-    expect([200, 302]).toContain(ui.statusCode);
-    const doc = await t.app.inject({ method: 'GET', url: '/docs/json' });
+  it('serves the OpenAPI document built from the route schemas, and its UI at /docs (administrators)', async () => {
+    const { token } = await login(t.app, 'admin');
+    const ui = await t.app.inject({ method: 'GET', url: `/docs?token=${token}` });
+    expect(ui.statusCode).toBe(303);
+    const doc = await t.app.inject({ method: 'GET', url: '/docs/json', headers: { cookie: `${API_DOCS_COOKIE}=${token}` } });
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();
     expect(spec.openapi).toMatch(/^3\./);

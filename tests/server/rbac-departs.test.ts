@@ -35,7 +35,10 @@ describe.each(BACKENDS)('departments on %s', (backend) => {
     expect((await get(RBAC.departSearch, { keyWord: "%' or 1=1 --" })).json().result).toEqual([]);
     expect((await get(RBAC.departSearch, {})).statusCode).toBe(400);
     const roots = (await get(RBAC.departTreeSync)).json().result as DepartNode[];
-    expect(roots.map((d) => [d.id, d.isLeaf])).toEqual([['d-a01', false], ['d-a02', false]]);
+    expect(roots.map((d) => [d.id, d.isLeaf])).toEqual([
+      ['d-a01', false],
+      ['d-a02', false],
+    ]);
     const kids = (await get(RBAC.departTreeSync, { pid: 'd-a02' })).json().result as DepartNode[];
     expect(kids.map((d) => [d.id, d.isLeaf])).toEqual([['d-a02a01', true]]);
     expect((await get(RBAC.departTreeSync, { pid: 'nope' })).statusCode).toBe(404);
@@ -76,7 +79,13 @@ describe.each(BACKENDS)('departments on %s', (backend) => {
   });
 
   it('validates with 4xx', async () => {
-    for (const b of [{}, { departName: '' }, { departName: 'x', orgCategory: '9' }, { departName: 'x', mobile: 'abc' }, { departName: 'x', parentId: 'nope' }]) {
+    for (const b of [
+      {},
+      { departName: '' },
+      { departName: 'x', orgCategory: '9' },
+      { departName: 'x', mobile: 'abc' },
+      { departName: 'x', parentId: 'nope' },
+    ]) {
       const res = await post(RBAC.departAdd, b);
       expect([400, 404], JSON.stringify(b)).toContain(res.statusCode);
     }

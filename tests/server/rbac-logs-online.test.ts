@@ -35,14 +35,21 @@ describe.each(BACKENDS)('logs and online users on %s', (backend) => {
     expect((await get(RBAC.logList, { logType: '3' })).statusCode).toBe(400);
     expect((await get(RBAC.logList, { logType: '1', column: 'created_at;drop table login_log' })).statusCode).toBe(400);
     expect((await get(RBAC.logList, { logType: '1', username: "' or 1=1 --" })).json().result.total).toBe(0);
-    expect((await get(RBAC.logList, { logType: '1', createTime_begin: '2000-01-01', createTime_end: '2999-01-01 00:00:00' })).json().result.total).toBe(page.total);
+    expect((await get(RBAC.logList, { logType: '1', createTime_begin: '2000-01-01', createTime_end: '2999-01-01 00:00:00' })).json().result.total).toBe(
+      page.total,
+    );
     expect((await get(RBAC.logList, { logType: '1', createTime_begin: 'yesterday' })).statusCode).toBe(400);
   });
 
   it('lists operation rows (logType 2) of the tenant with cost time', async () => {
     await post(RBAC.roleAdd, { roleName: '日志测试', roleCode: 'log_test' });
     const page = (await get(RBAC.logList, { logType: '2', column: 'costTime', order: 'asc' })).json().result;
-    expect(page.records[0]).toMatchObject({ username: 'admin', method: 'POST', requestUrl: '/boss-admin/sys/role/add', logContent: '添加角色：日志测试（log_test）' });
+    expect(page.records[0]).toMatchObject({
+      username: 'admin',
+      method: 'POST',
+      requestUrl: '/boss-admin/sys/role/add',
+      logContent: '添加角色：日志测试（log_test）',
+    });
     expect(typeof page.records[0].costTime).toBe('number');
     await t.sql(`INSERT INTO operation_log (id, tenant_id, username, log_content, method, request_url) VALUES ('other', '1', 'x', '另一个租户', 'POST', '/x')`);
     const all = (await get(RBAC.logList, { logType: '2', pageSize: '100' })).json().result.records as LogRecord[];
@@ -55,7 +62,8 @@ describe.each(BACKENDS)('logs and online users on %s', (backend) => {
     const req = { auth: undefined, raw: {}, ip: '127.0.0.1', method: 'POST', url: '/x', routeOptions: { url: '/x' } } as unknown as FastifyRequest;
     const texts = Array.from({ length: 40 }, (_, i) => `顺序测试${String(i).padStart(2, '0')}`);
     for (const text of texts) await recordOperation(t.database.db, req, text);
-    const rows = (await get(RBAC.logList, { logType: '2', logContent: '顺序测试*', column: 'createTime', order: 'asc', pageSize: '100' })).json().result.records as LogRecord[];
+    const rows = (await get(RBAC.logList, { logType: '2', logContent: '顺序测试*', column: 'createTime', order: 'asc', pageSize: '100' })).json().result
+      .records as LogRecord[];
     expect(rows.map((r) => r.logContent)).toEqual(texts);
   });
 

@@ -25,14 +25,15 @@ describe.each(BACKENDS)('permission walk over every route on %s', (backend) => {
   afterAll(async () => t?.close());
 
   it('refuses every route that needs a code with 403', async () => {
-    const coded = t.app.apiRoutes.filter(
-      (r) => WALKED.has(r.method) && r.permission && r.permission !== 'public' && r.permission !== 'authenticated',
-    );
+    const coded = t.app.apiRoutes.filter((r) => WALKED.has(r.method) && r.permission && r.permission !== 'public' && r.permission !== 'authenticated');
     expect(coded.length).toBeGreaterThan(30);
     const wrong: string[] = [];
     for (const r of coded) {
       // Path parameters get dummy values; the refusal must come before they matter.
-      const path = r.url.slice(API_BASE.length).replace(/:(\w+)/g, 'dummy').replace(/\*$/, 'dummy');
+      const path = r.url
+        .slice(API_BASE.length)
+        .replace(/:(\w+)/g, 'dummy')
+        .replace(/\*$/, 'dummy');
       const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : {};
       const res = await call(t.app, r.method as 'GET', path, body, { token, query: { id: 'x', ids: 'x' } });
       // /sys routes answer {message}; /cap routes the business envelope {status: {replyText}}.

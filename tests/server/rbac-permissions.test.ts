@@ -55,7 +55,8 @@ describe.each(BACKENDS)('permissions on %s', (backend) => {
     ];
     for (const [b, msg] of bad) {
       const res = await post(RBAC.permAdd, b);
-      expect(res.statusCode, JSON.stringify(b)).toBe(400);
+      // A taken perms is refused by the unique index: a conflict (409), the rest are bad input.
+      expect(res.statusCode, JSON.stringify(b)).toBe(msg === RBAC_MSG.permPermsTaken ? 409 : 400);
       if (msg) expect(res.json().message).toBe(msg);
     }
     // Cycles: a menu under its own child is refused.
@@ -100,24 +101,50 @@ describe.each(BACKENDS)('permissions on %s', (backend) => {
     expect((await get(RBAC.systemSubmenuBatch, { parentIds: "a');drop" })).statusCode).toBe(400);
   });
 
-  it('keeps data rules on menus, with allow-listed conditions only', async () => {
-    const add = await post(RBAC.ruleAdd, { permissionId: 'm-system-role', ruleName: '本部门', ruleColumn: 'sys_org_code', ruleConditions: 'RIGHT_LIKE', ruleValue: '#{sys_org_code}' });
+  it('keeps data rules on menus, with allow-listed conditions and columns only', async () => {
+    const add = await post(RBAC.ruleAdd, {
+      permissionId: 'm-system-user',
+      ruleName: '本部门',
+      ruleColumn: 'org_code',
+      ruleConditions: 'RIGHT_LIKE',
+      ruleValue: '#{sys_org_code}',
+    });
     expect(add.statusCode).toBe(200);
     const rule = add.json().result as DataRuleRecord;
-    expect((await get(RBAC.ruleListByPerm, { permissionId: 'm-system-role' })).json().result).toHaveLength(1);
-    expect((await get(RBAC.permList)).json().result.find((p: PermissionRecord) => p.id === 'm-system').children.find((p: PermissionRecord) => p.id === 'm-system-role').ruleFlag).toBe(true);
-    const sqlRule = await post(RBAC.ruleAdd, { permissionId: 'm-system-role', ruleName: 'x', ruleColumn: 'a', ruleConditions: 'USE_SQL_RULES', ruleValue: '1=1' });
+    expect((await get(RBAC.ruleListByPerm, { permissionId: 'm-system-user' })).json().result).toHaveLength(1);
+    expect(
+      (await get(RBAC.permList))
+        .json()
+        .result.find((p: PermissionRecord) => p.id === 'm-system')
+        .children.find((p: PermissionRecord) => p.id === 'm-system-user').ruleFlag,
+    ).toBe(true);
+    const sqlRule = await post(RBAC.ruleAdd, {
+      permissionId: 'm-system-user',
+      ruleName: 'x',
+      ruleColumn: 'a',
+      ruleConditions: 'USE_SQL_RULES',
+      ruleValue: '1=1',
+    });
     expect([sqlRule.statusCode, sqlRule.json().message]).toEqual([400, RBAC_MSG.ruleSqlRefused]);
-    expect((await post(RBAC.ruleAdd, { permissionId: 'm-system-role', ruleName: 'x', ruleColumn: 'a;drop', ruleConditions: '=', ruleValue: '1' })).statusCode).toBe(400);
+    expect(
+      (await post(RBAC.ruleAdd, { permissionId: 'm-system-user', ruleName: 'x', ruleColumn: 'a;drop', ruleConditions: '=', ruleValue: '1' })).statusCode,
+    ).toBe(400);
     const onButton = await post(RBAC.ruleAdd, { permissionId: 'b-role-list', ruleName: 'x', ruleColumn: 'a', ruleConditions: '=', ruleValue: '1' });
     expect([onButton.statusCode, onButton.json().message]).toEqual([400, RBAC_MSG.ruleMenuOnly]);
     expect((await post(RBAC.ruleAdd, { permissionId: 'nope', ruleName: 'x', ruleColumn: 'a', ruleConditions: '=', ruleValue: '1' })).statusCode).toBe(404);
 
-    const edit = await put(RBAC.ruleEdit, { id: rule.id, ruleName: '本部门及下级', ruleColumn: 'sys_org_code', ruleConditions: 'RIGHT_LIKE', ruleValue: 'A01', status: '0' });
+    const edit = await put(RBAC.ruleEdit, {
+      id: rule.id,
+      ruleName: '本部门及下级',
+      ruleColumn: 'org_code',
+      ruleConditions: 'RIGHT_LIKE',
+      ruleValue: 'A01',
+      status: '0',
+    });
     expect(edit.json().result).toMatchObject({ ruleName: '本部门及下级', status: '0' });
     expect((await put(RBAC.ruleEdit, { id: 'nope', ruleName: 'x', ruleColumn: 'a', ruleConditions: '=', ruleValue: '1' })).statusCode).toBe(404);
-    expect((await get(RBAC.ruleQuery, { permissionId: 'm-system-role', ruleName: '下级' })).json().result).toHaveLength(1);
-    expect((await get(RBAC.ruleQuery, { permissionId: 'm-system-role', ruleName: "%' or 1=1" })).json().result).toHaveLength(0);
+    expect((await get(RBAC.ruleQuery, { permissionId: 'm-system-user', ruleName: '下级' })).json().result).toHaveLength(1);
+    expect((await get(RBAC.ruleQuery, { permissionId: 'm-system-user', ruleName: "%' or 1=1" })).json().result).toHaveLength(0);
     expect((await get(RBAC.ruleQuery, {})).statusCode).toBe(400);
     expect((await del(RBAC.ruleDelete, { id: rule.id })).statusCode).toBe(200);
     expect((await del(RBAC.ruleDelete, { id: rule.id })).statusCode).toBe(404);

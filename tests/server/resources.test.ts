@@ -2,11 +2,11 @@
 // role), tenant and permission checks, dictionaries, departments, system switching, the public
 // tenant and branding look-ups, and that every API route declares a permission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_INFO_PERMISSION, WIRE_MSG } from '../../contract/api/wire';
+import { API_DOCS_URL, LOGIN_INFO_PERMISSION, WIRE_MSG } from '../../contract/api/wire';
 import { API_BASE } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { hasPermission } from '../../contract/permission';
-import { PAGE_KEYS, isPageKey } from '../../contract/pages';
+import { HELP_CENTER_PATH, PAGE_KEYS, isPageKey } from '../../contract/pages';
 import type { MenuItem, ResourceJson } from '../../contract/types';
 import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
 
@@ -42,9 +42,12 @@ describe.each(BACKENDS)('resources, tenants, dictionaries and departments on %s'
       expect(rj.menu[0]).toMatchObject({ path: '/Home', component: 'home/Home', meta: { title: '首页' } });
       const center = all.find((m) => m.path === '/account/center')!;
       expect(center.meta).toMatchObject({ keepAlive: true, componentName: 'AccountCenter', title: '个人中心' });
-      expect(all.find((m) => m.path === '/isps/apiDocs')).toMatchObject({ component: 'layouts/IframePageView', meta: { url: '{{origin}}/docs' } });
-      expect(all.find((m) => m.path === '/helpCenter')!.meta).toMatchObject({ internalOrExternal: true, url: '{{origin}}/docs' });
-      expect(all.map((m) => m.path)).toEqual(expect.arrayContaining(['/exception/403', '/exception/404', '/exception/500', '/result/success', '/result/fail']));
+      expect(all.find((m) => m.path === '/isps/apiDocs')).toMatchObject({ component: 'layouts/IframePageView', meta: { url: API_DOCS_URL } });
+      expect(all.find((m) => m.path === '/helpCenter')).toMatchObject({ component: 'help/HelpCenter', meta: { internalOrExternal: false } });
+      // Routes the app navigates to, hidden from the menu.
+      const navigated = all.filter((m) => /^\/(exception|result)\//.test(m.path));
+      expect(navigated.map((m) => m.path).sort()).toEqual(['/exception/403', '/exception/404', '/exception/500', '/result/fail', '/result/success']);
+      expect(navigated.every((m) => m.hidden)).toBe(true);
       expect(rj.sysSafeMode).toBe(false);
       expect(hasPermission('account:settings:password', rj)).toBe(true);
       expect(hasPermission(LOGIN_INFO_PERMISSION, rj)).toBe(true);
@@ -98,16 +101,17 @@ describe.each(BACKENDS)('resources, tenants, dictionaries and departments on %s'
       expect(res.statusCode).toBe(200);
       const map = res.json().result;
       expect(Object.keys(map).sort()).toEqual(['priority', 'sex', 'status', 'yn']);
-      expect(map.priority.map((i: { value: string; color: string }) => [i.value, i.color])).toEqual([['L', 'blue'], ['M', 'orange'], ['H', 'red']]);
+      expect(map.priority.map((i: { value: string; color: string }) => [i.value, i.color])).toEqual([
+        ['L', 'blue'],
+        ['M', 'orange'],
+        ['H', 'red'],
+      ]);
       expect(map.status.map((i: { value: string }) => i.value)).toEqual(['1']);
     });
 
     it('getDictItems answers a list, a clear 404 for an unknown code, and never runs the code as SQL', async () => {
       const res = await call(t.app, 'GET', '/sys/dict/getDictItems/sex', undefined, { token: admin.token });
-      expect(res.json().result).toEqual([
-        expect.objectContaining({ value: '1', text: '男' }),
-        expect.objectContaining({ value: '2', text: '女' }),
-      ]);
+      expect(res.json().result).toEqual([expect.objectContaining({ value: '1', text: '男' }), expect.objectContaining({ value: '2', text: '女' })]);
       const unknown = await call(t.app, 'GET', '/sys/dict/getDictItems/nope', undefined, { token: admin.token });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(WIRE_MSG.dictNotFound('nope'));
@@ -173,7 +177,11 @@ describe.each(BACKENDS)('resources, tenants, dictionaries and departments on %s'
     it('TenantInquiry resolves by domain, default tenant 0', async () => {
       const def = await call(t.app, 'POST', '/cap/auth/v1/TenantInquiry', { url: 'https://boss.example.com/user/login-admin' });
       expect(def.json().body).toMatchObject({ tenantId: '0', tenantInfo: { name: '平台租户' } });
-      const demo = await call(t.app, 'POST', '/cap/auth/v1/TenantInquiry', { page: { pageNum: 1, pageSize: 10 }, context: {}, url: 'http://demo.boss.local:8080/' });
+      const demo = await call(t.app, 'POST', '/cap/auth/v1/TenantInquiry', {
+        page: { pageNum: 1, pageSize: 10 },
+        context: {},
+        url: 'http://demo.boss.local:8080/',
+      });
       expect(demo.json().body.tenantId).toBe('1');
       const junk = await call(t.app, 'POST', '/cap/auth/v1/TenantInquiry', { url: '::::' });
       expect(junk.json().body.tenantId).toBe('0');
@@ -183,7 +191,7 @@ describe.each(BACKENDS)('resources, tenants, dictionaries and departments on %s'
       const res = await call(t.app, 'POST', '/cap/auth/v1/SystemInquiry', { url: 'http://localhost', port: 8080, entityId: '' });
       const { sysInfo, sysName } = res.json().body;
       expect(sysName).toBe('业务运营支撑系统');
-      expect(sysInfo).toMatchObject({ sysColor: '#0267B5', cfgPayPwd: 'true', cfgOpPwd: 'true', cfgDataDecrypt: 'true', helpUrl: '/docs' });
+      expect(sysInfo).toMatchObject({ sysColor: '#0267B5', cfgPayPwd: 'true', cfgOpPwd: 'true', cfgDataDecrypt: 'true', helpUrl: HELP_CENTER_PATH });
       expect(sysInfo.copyright).toMatch(/^© \d{4}-\d{4}$/);
       const bad = await call(t.app, 'POST', '/cap/auth/v1/SystemInquiry', { url: 5 });
       expect(bad.statusCode).toBe(400);
@@ -205,7 +213,17 @@ describe.each(BACKENDS)('resources, tenants, dictionaries and departments on %s'
     }
     const signedOnes = routes.filter((r) => r.signed).map((r) => r.url.slice(API_BASE.length));
     expect(signedOnes).toEqual(
-      expect.arrayContaining(['/sys/login', '/sys/phoneLogin', '/cap/sys/v1/SystemSmsCaptchaInquiry', '/cap/auth/v1/RefreshToken', '/sys/user/register', '/sys/user/passwordReset', '/cap/auth/v1/UserPasswordUpdating', '/sys/selectDepart', '/cap/auth/v1/UserSystemSwitching']),
+      expect.arrayContaining([
+        '/sys/login',
+        '/sys/phoneLogin',
+        '/cap/sys/v1/SystemSmsCaptchaInquiry',
+        '/cap/auth/v1/RefreshToken',
+        '/sys/user/register',
+        '/sys/user/passwordReset',
+        '/cap/auth/v1/UserPasswordUpdating',
+        '/sys/selectDepart',
+        '/cap/auth/v1/UserSystemSwitching',
+      ]),
     );
   });
 });

@@ -140,14 +140,32 @@ describe.each(BACKENDS)('SMS and account self-service on %s', (backend) => {
       await forgetResendWindow('13800000004');
       await sendSms('13800000004', SMS_TYPE.resetPassword);
       const captcha = await lastSmsCode(t, '13800000004');
-      const weak = await call(t.app, 'POST', '/sys/user/passwordReset', { mobile: '13800000004', captcha, password: encodePassword('weakweak') }, { signed: true });
+      const weak = await call(
+        t.app,
+        'POST',
+        '/sys/user/passwordReset',
+        { mobile: '13800000004', captcha, password: encodePassword('weakweak') },
+        { signed: true },
+      );
       expect(weak.json().message).toBe(V.passwordRule);
-      const res = await call(t.app, 'POST', '/sys/user/passwordReset', { mobile: '13800000004', captcha, password: encodePassword('Reset@2026') }, { signed: true });
+      const res = await call(
+        t.app,
+        'POST',
+        '/sys/user/passwordReset',
+        { mobile: '13800000004', captcha, password: encodePassword('Reset@2026') },
+        { signed: true },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(WIRE_MSG.passwordResetDone);
       expect((await call(t.app, 'GET', '/sys/dict/queryAllDictItems', undefined, { token: before.token })).statusCode).toBe(401);
       await login(t.app, 'customer', 'Reset@2026');
-      const unknown = await call(t.app, 'POST', '/sys/user/passwordReset', { mobile: '13900000000', captcha, password: encodePassword('Reset@2026') }, { signed: true });
+      const unknown = await call(
+        t.app,
+        'POST',
+        '/sys/user/passwordReset',
+        { mobile: '13900000000', captcha, password: encodePassword('Reset@2026') },
+        { signed: true },
+      );
       expect(unknown.json().message).toBe(WIRE_MSG.mobileNotRegistered);
     });
   });

@@ -26,7 +26,9 @@ describe.each(BACKENDS)('user list deep pages on %s', (backend: BackendName) => 
       [MEMBERS],
     );
     await t.sql(`INSERT INTO user_groups (user_id, group_id) SELECT 'deep-' || lpad(g::text, 5, '0'), 'g-org' FROM generate_series(1, $1::int) g`, [MEMBERS]);
-    await t.sql(`INSERT INTO user_departs (user_id, depart_id) SELECT 'deep-' || lpad(g::text, 5, '0'), 'd-a01a01' FROM generate_series(5, $1::int, 5) g`, [MEMBERS]);
+    await t.sql(`INSERT INTO user_departs (user_id, depart_id) SELECT 'deep-' || lpad(g::text, 5, '0'), 'd-a01a01' FROM generate_series(5, $1::int, 5) g`, [
+      MEMBERS,
+    ]);
     await t.sql(
       `INSERT INTO users (id, username, realname, password_hash, created_at)
        SELECT 'other-' || g, 'other' || g, '他' || g, 'x', timestamptz '2020-01-01' + g * interval '1 minute' FROM generate_series(1, $1::int, 3) g`,
@@ -36,11 +38,11 @@ describe.each(BACKENDS)('user list deep pages on %s', (backend: BackendName) => 
   });
   afterAll(async () => t?.close());
 
-  /** The expected ids of tenant-0 users with status 1, in list order (createTime desc, id asc). */
+  /** The expected ids of tenant-0 users with status 1, in list order (createTime desc, then id desc: the tie-breaker follows the sort). */
   async function expectedIds(): Promise<string[]> {
     const rows = await t.sql<{ id: string }>(
       `SELECT u.id FROM users u WHERE u.status = 1 AND EXISTS (SELECT 1 FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id AND g.tenant_id = '0')
-        ORDER BY u.created_at DESC, u.id ASC`,
+        ORDER BY u.created_at DESC, u.id DESC`,
     );
     return rows.map((r) => r.id);
   }
@@ -53,8 +55,16 @@ describe.each(BACKENDS)('user list deep pages on %s', (backend: BackendName) => 
     for (const pageNo of [1, deepPage - 4, deepPage, lastPage]) {
       const res = await list({ status: '1', column: 'createTime', order: 'desc', pageNo: String(pageNo), pageSize: String(pageSize) });
       expect(res.statusCode, res.body).toBe(200);
-      const page = res.json().result as { records: { id: string; departIds: string; orgCodeTxt: string | null }[]; total: number; size: number; current: number };
-      expect(page.records.map((r) => r.id), `page ${pageNo}`).toEqual(all.slice((pageNo - 1) * pageSize, pageNo * pageSize));
+      const page = res.json().result as {
+        records: { id: string; departIds: string; orgCodeTxt: string | null }[];
+        total: number;
+        size: number;
+        current: number;
+      };
+      expect(
+        page.records.map((r) => r.id),
+        `page ${pageNo}`,
+      ).toEqual(all.slice((pageNo - 1) * pageSize, pageNo * pageSize));
       expect(page).toMatchObject({ total: all.length, size: pageSize, current: pageNo });
       for (const r of page.records.filter((x) => x.id.startsWith('deep-'))) {
         const inDepart = Number(r.id.slice(5)) % 5 === 0;
@@ -76,11 +86,17 @@ describe.each(BACKENDS)('user list deep pages on %s', (backend: BackendName) => 
     expect(asc.statusCode).toBe(200);
     expect(ids(asc).length).toBe(10);
     expect(ids(asc).some((id) => id.startsWith('other-'))).toBe(false);
-    const sq = JSON.stringify([{ field: 'username', rule: 'like', val: 'deep' }, { field: 'status', rule: 'eq', val: '1' }]);
+    const sq = JSON.stringify([
+      { field: 'username', rule: 'like', val: 'deep' },
+      { field: 'status', rule: 'eq', val: '1' },
+    ]);
     const superPage = await list({ superQueryParams: sq, superQueryMatchType: 'and', pageNo: deep, pageSize: '10' });
     expect(ids(superPage)).toEqual((await expectedIds()).slice(Number(deep) * 10 - 10, Number(deep) * 10));
 
-    for (const q of [{ column: 'id;delete', order: 'asc' }, { column: 'username', order: 'asc; drop table users' }]) {
+    for (const q of [
+      { column: 'id;delete', order: 'asc' },
+      { column: 'username', order: 'asc; drop table users' },
+    ]) {
       expect((await list({ ...q, pageNo: deep, pageSize: '10' })).statusCode).toBe(400);
     }
     for (const v of ["' or 1=1 --", '; drop table users']) {
@@ -102,7 +118,7 @@ describe.each(BACKENDS)('user list deep pages on %s', (backend: BackendName) => 
       (
         await t.sql<{ id: string }>(
           `SELECT u.id FROM users u WHERE ${cond} AND EXISTS (SELECT 1 FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id AND g.tenant_id = '0')
-            ORDER BY u.created_at DESC, u.id ASC LIMIT ${size} OFFSET ${skip}`,
+            ORDER BY u.created_at DESC, u.id DESC LIMIT ${size} OFFSET ${skip}`,
           params,
         )
       ).map((r) => r.id);
@@ -112,9 +128,19 @@ describe.each(BACKENDS)('user list deep pages on %s', (backend: BackendName) => 
     expect(await ids({ realname: '*深11*' })).toEqual(await want(`u.realname LIKE $1`, ['%深11%']));
     expect(await ids({ realname: '*深12*' })).toEqual(await want(`u.realname LIKE $1`, ['%深12%']));
     const window = (from: string, to: string) => ({ createTime_begin: from, createTime_end: to });
-    expect(await ids(window('2020-01-01 08:30:00', '2020-01-01 09:00:00'))).toEqual(await want(`u.created_at >= $1 AND u.created_at <= $2`, ['2020-01-01T00:30:00Z', '2020-01-01T01:00:00Z']));
-    expect(await ids(window('2020-01-01 10:00:00', '2020-01-01 10:20:00'))).toEqual(await want(`u.created_at >= $1 AND u.created_at <= $2`, ['2020-01-01T02:00:00Z', '2020-01-01T02:20:00Z']));
-    const inList = (a: string, b: string) => ({ superQueryParams: JSON.stringify([{ field: 'username', rule: 'in', val: `${a},${b}` }, { field: 'status', rule: 'eq', val: '1' }]), superQueryMatchType: 'and' });
+    expect(await ids(window('2020-01-01 08:30:00', '2020-01-01 09:00:00'))).toEqual(
+      await want(`u.created_at >= $1 AND u.created_at <= $2`, ['2020-01-01T00:30:00Z', '2020-01-01T01:00:00Z']),
+    );
+    expect(await ids(window('2020-01-01 10:00:00', '2020-01-01 10:20:00'))).toEqual(
+      await want(`u.created_at >= $1 AND u.created_at <= $2`, ['2020-01-01T02:00:00Z', '2020-01-01T02:20:00Z']),
+    );
+    const inList = (a: string, b: string) => ({
+      superQueryParams: JSON.stringify([
+        { field: 'username', rule: 'in', val: `${a},${b}` },
+        { field: 'status', rule: 'eq', val: '1' },
+      ]),
+      superQueryMatchType: 'and',
+    });
     expect(await ids(inList('deep3', 'deep4'))).toEqual(await want(`u.username IN ($1, $2) AND u.status = 1`, ['deep3', 'deep4']));
     expect(await ids(inList('deep8', 'deep9'))).toEqual(await want(`u.username IN ($1, $2) AND u.status = 1`, ['deep8', 'deep9']));
     // A page size the list does not offer travels as a value; pages past the first carry an offset.

@@ -10,7 +10,9 @@ describe.each(BACKENDS)('users.tenant_ids on %s', (backend: BackendName) => {
   beforeAll(async () => {
     t = await startApp(backend);
     for (const id of ['ut-a', 'ut-b', 'ut-c']) await t.sql(`INSERT INTO users (id, username, realname, password_hash) VALUES ($1, $1, $1, 'x')`, [id]);
-    await t.sql(`INSERT INTO groups (id, group_name, group_type, tenant_id, system_id) SELECT 'g-ut1', '租户一组', group_type, '1', system_id FROM groups WHERE id = 'g-org'`);
+    await t.sql(
+      `INSERT INTO groups (id, group_name, group_type, tenant_id, system_id) SELECT 'g-ut1', '租户一组', group_type, '1', system_id FROM groups WHERE id = 'g-org'`,
+    );
   });
   afterAll(async () => t?.close());
 

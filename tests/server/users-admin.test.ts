@@ -21,7 +21,9 @@ function multipart(files: { field?: string; filename: string; type: string; data
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -53,16 +55,31 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
   const post = (p: string, body: unknown, token = admin, tenant?: string) => call(t.app, 'POST', p, body, { token, signed: true, tenant });
   const del = (p: string, query: Record<string, string>, token = admin, tenant?: string) => call(t.app, 'DELETE', p, undefined, { token, query, tenant });
   const count = async () => Number((await t.sql<{ n: string }>('SELECT count(*) AS n FROM users'))[0].n);
-  const addBody = (over: Record<string, unknown> = {}) => ({ username: 'zhao_liu', realname: '赵六', password: encodePassword(NEW_PW), mobile: '13900000011', email: 'zl@example.com', sex: '1', selectedroles: 'r-operator', selecteddeparts: 'd-a01a01', post: '专员', ...over });
+  const addBody = (over: Record<string, unknown> = {}) => ({
+    username: 'zhao_liu',
+    realname: '赵六',
+    password: encodePassword(NEW_PW),
+    mobile: '13900000011',
+    email: 'zl@example.com',
+    sex: '1',
+    selectedroles: 'r-operator',
+    selecteddeparts: 'd-a01a01',
+    post: '专员',
+    ...over,
+  });
 
   beforeAll(async () => {
     t = await startApp(backend);
     admin = (await login(t.app, 'admin')).token;
     // An administrator of tenant 1 (the demo tenant) with every user-page permission.
-    await t.sql(`INSERT INTO users (id, username, realname, password_hash) SELECT 'u-t1', 't1admin', '租户一管理员', password_hash FROM users WHERE id = 'u-admin'`);
+    await t.sql(
+      `INSERT INTO users (id, username, realname, password_hash) SELECT 'u-t1', 't1admin', '租户一管理员', password_hash FROM users WHERE id = 'u-admin'`,
+    );
     await t.sql(`INSERT INTO user_groups (user_id, group_id) VALUES ('u-t1', 'g-cus')`);
     await t.sql(`INSERT INTO roles (id, role_code, role_name, tenant_id) VALUES ('r-t1', 't1admin', '租户管理员', '1')`);
-    await t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-t1', id FROM permissions WHERE perms LIKE 'system:user:%' OR id IN ('m-system', 'm-system-user')`);
+    await t.sql(
+      `INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-t1', id FROM permissions WHERE perms LIKE 'system:user:%' OR id IN ('m-system', 'm-system-user')`,
+    );
     await t.sql(`INSERT INTO user_roles (user_id, role_id) VALUES ('u-t1', 'r-t1')`);
     t1 = (await login(t.app, 't1admin')).token;
   });
@@ -88,7 +105,12 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     expect((await list({ username: '*adm*' })).json().result.total).toBe(1);
     expect((await list({ username: '!admin' })).json().result.total).toBe(2);
     expect((await list({ status: '2' })).json().result.total).toBe(0);
-    const sq = encodeURIComponent(JSON.stringify([{ field: 'username', rule: 'in', val: ['admin', 'operator'], type: 'string' }, { field: 'realname', rule: 'like', val: '张', type: 'string' }]));
+    const sq = encodeURIComponent(
+      JSON.stringify([
+        { field: 'username', rule: 'in', val: ['admin', 'operator'], type: 'string' },
+        { field: 'realname', rule: 'like', val: '张', type: 'string' },
+      ]),
+    );
     expect((await list({ superQueryParams: sq, superQueryMatchType: 'and' })).json().result.total).toBe(1);
     expect((await list({ superQueryParams: sq, superQueryMatchType: 'or' })).json().result.total).toBe(2);
   });
@@ -103,7 +125,7 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     expect((await list({ column: 'id;delete', order: 'asc' })).statusCode).toBe(400);
     expect((await list({ column: 'password_hash' })).statusCode).toBe(400);
     expect((await list({ column: 'username', order: 'asc; drop table users' })).statusCode).toBe(400);
-    expect((await list({ 'password_hash': '*a*', 'x; drop table users': '1' })).json().result.total).toBe(3);
+    expect((await list({ password_hash: '*a*', 'x; drop table users': '1' })).json().result.total).toBe(3);
     expect((await list({ status: '1 or 1=1' })).statusCode).toBe(400);
     expect((await list({ createTime_begin: '2024-13-45' })).statusCode).toBe(400);
     const bad = encodeURIComponent(JSON.stringify([{ field: 'password_hash', rule: 'eq', val: 'x' }]));
@@ -141,10 +163,21 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     expect((await login(t.app, 'zhao_liu', NEW_PW)).token).toBeTruthy();
 
     const dup = await post(ADMIN_P.userAdd, addBody({ mobile: '13900000099', email: '' }));
-    expect([dup.statusCode, dup.json().message]).toEqual([400, '用户账号已存在']);
+    expect([dup.statusCode, dup.json().message]).toEqual([409, '用户账号已存在']);
     expect((await post(ADMIN_P.userAdd, addBody({ username: 'other_1', email: 'ZL@example.com', mobile: '' }))).json().message).toBe('邮箱已存在');
     expect((await post(ADMIN_P.userAdd, addBody({ username: 'other_1', email: '' }))).json().message).toBe('手机号已存在');
-    for (const over of [{ username: 'a' }, { realname: '' }, { password: encodePassword('weak') }, { password: 'not-aes' }, { mobile: '123' }, { email: 'x@' }, { sex: '9' }, { selectedroles: 'r-nope' }, { selecteddeparts: 'd-nope' }, { username: ["x"] }]) {
+    for (const over of [
+      { username: 'a' },
+      { realname: '' },
+      { password: encodePassword('weak') },
+      { password: 'not-aes' },
+      { mobile: '123' },
+      { email: 'x@' },
+      { sex: '9' },
+      { selectedroles: 'r-nope' },
+      { selecteddeparts: 'd-nope' },
+      { username: ['x'] },
+    ]) {
       const r = await post(ADMIN_P.userAdd, addBody({ username: 'other_2', mobile: '', email: '', ...over }));
       expect(r.statusCode, JSON.stringify(over)).toBe(400);
       expect(r.json().success).toBe(false);
@@ -162,7 +195,13 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
   });
 
   it('edits a user, replaces roles and departments, refuses duplicates and unknown ids', async () => {
-    const res = await put(ADMIN_P.userEdit, { id: 'u-approver', realname: '李复核二', selectedroles: 'r-approver,r-operator', selecteddeparts: 'd-a02a01', birthday: '1990-01-02' });
+    const res = await put(ADMIN_P.userEdit, {
+      id: 'u-approver',
+      realname: '李复核二',
+      selectedroles: 'r-approver,r-operator',
+      selecteddeparts: 'd-a02a01',
+      birthday: '1990-01-02',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await get(ADMIN_P.userQueryRole, { userid: 'u-approver' })).json().result.sort()).toEqual(['r-approver', 'r-operator']);
     const row = (await list({ username: 'approver' })).json().result.records[0];
@@ -203,7 +242,8 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
 
   it('deletes one and a batch, never oneself, unknown ids 404', async () => {
     const ids: string[] = [];
-    for (const n of ['del_one', 'del_two', 'del_three']) ids.push((await post(ADMIN_P.userAdd, addBody({ username: n, mobile: '', email: '' }))).json().result.id);
+    for (const n of ['del_one', 'del_two', 'del_three'])
+      ids.push((await post(ADMIN_P.userAdd, addBody({ username: n, mobile: '', email: '' }))).json().result.id);
     expect((await del(ADMIN_P.userDelete, { id: 'u-admin' })).json().message).toBe(USER_MSG.notSelfDelete);
     expect((await del(ADMIN_P.userDelete, { id: ids[0] })).json().message).toBe(USER_MSG.deleted);
     expect((await del(ADMIN_P.userDelete, { id: ids[0] })).statusCode).toBe(404);
@@ -221,20 +261,33 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     expect(String(res.headers['content-disposition'])).toContain('.xlsx');
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0].slice(0, 5)).toEqual(['用户账号', '用户姓名', '性别', '手机号', '邮箱']);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['approver', 'operator']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['approver', 'operator']);
     const sel = await sheetRows((await get(ADMIN_P.userExport, { selections: 'u-admin,u-customer' })).rawPayload);
     expect(sel.slice(1).map((r) => r[0])).toEqual(['admin']); // u-customer is tenant 1's
   });
 
   it('imports a workbook; one bad row gives 201 and an error file listing it', async () => {
-    const data = await xlsxOf(['用户账号', '用户姓名', '手机号', '邮箱', '性别'], [
-      ['imp_one', '导入一', '13911110001', 'i1@example.com', '男'],
-      ['x', '坏行', '', '', ''],
-      ['imp_two', '导入二', '', '', '女'],
-      ['admin', '重复', '', '', ''],
-    ]);
+    const data = await xlsxOf(
+      ['用户账号', '用户姓名', '手机号', '邮箱', '性别'],
+      [
+        ['imp_one', '导入一', '13911110001', 'i1@example.com', '男'],
+        ['x', '坏行', '', '', ''],
+        ['imp_two', '导入二', '', '', '女'],
+        ['admin', '重复', '', '', ''],
+      ],
+    );
     const mp = multipart([{ field: 'files[]', filename: 'users.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data }]);
-    const res = await t.app.inject({ method: 'POST', url: API_BASE + ADMIN_P.userImport, headers: { ...mp.headers, [HEADER_TOKEN]: admin }, payload: mp.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API_BASE + ADMIN_P.userImport,
+      headers: { ...mp.headers, [HEADER_TOKEN]: admin },
+      payload: mp.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ code: 201, message: USER_MSG.importBadRows, result: { imported: 2 } });
     const url = res.json().result.errorFileUrl as string;
@@ -247,13 +300,26 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     expect((await call(t.app, 'GET', url)).statusCode).toBe(401);
     expect((await list({ username: '*imp_*' })).json().result.total).toBe(2);
 
-    const good = multipart([{ filename: 'ok.xlsx', type: 'application/octet-stream', data: await xlsxOf(['username', 'realname'], [['imp_three', '导入三']]) }]);
-    const ok = await t.app.inject({ method: 'POST', url: API_BASE + ADMIN_P.userImport, headers: { ...good.headers, [HEADER_TOKEN]: admin }, payload: good.payload });
+    const good = multipart([
+      { filename: 'ok.xlsx', type: 'application/octet-stream', data: await xlsxOf(['username', 'realname'], [['imp_three', '导入三']]) },
+    ]);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: API_BASE + ADMIN_P.userImport,
+      headers: { ...good.headers, [HEADER_TOKEN]: admin },
+      payload: good.payload,
+    });
     expect([ok.statusCode, ok.json().message]).toEqual([200, USER_MSG.imported('ok.xlsx', 1)]);
     const txt = multipart([{ filename: 'a.txt', type: 'text/plain', data: Buffer.from('hi') }]);
-    expect((await t.app.inject({ method: 'POST', url: API_BASE + ADMIN_P.userImport, headers: { ...txt.headers, [HEADER_TOKEN]: admin }, payload: txt.payload })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: API_BASE + ADMIN_P.userImport, headers: { ...txt.headers, [HEADER_TOKEN]: admin }, payload: txt.payload }))
+        .statusCode,
+    ).toBe(400);
     const junk = multipart([{ filename: 'a.xlsx', type: 'application/octet-stream', data: Buffer.from('not a zip') }]);
-    expect((await t.app.inject({ method: 'POST', url: API_BASE + ADMIN_P.userImport, headers: { ...junk.headers, [HEADER_TOKEN]: admin }, payload: junk.payload })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: API_BASE + ADMIN_P.userImport, headers: { ...junk.headers, [HEADER_TOKEN]: admin }, payload: junk.payload }))
+        .statusCode,
+    ).toBe(400);
     expect((await post(ADMIN_P.userImport, {})).statusCode).toBe(400);
   });
 
@@ -264,7 +330,7 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     };
     const ok = await up({ filename: 'me.png', type: 'image/png', data: PNG });
     expect(ok.statusCode, ok.body).toBe(200);
-    const rel = ok.json().result as string;
+    const rel = ok.json().result.filePath as string;
     expect(rel).toMatch(/^avatar\/\d{8}\/[0-9a-f]{24}_me\.png$/);
     const img = await t.app.inject({ method: 'GET', url: `${API_BASE}${ADMIN_P.staticBase}/${rel}` });
     expect([img.statusCode, img.headers['content-type']]).toEqual([200, 'image/png']);
@@ -281,7 +347,12 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
   it('keeps tenants apart: a tenant-1 administrator sees and changes only tenant-1 users', async () => {
     const res = await list({}, t1, '1');
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.records.map((r: { username: string }) => r.username).sort()).toEqual(['customer', 't1admin']);
+    expect(
+      res
+        .json()
+        .result.records.map((r: { username: string }) => r.username)
+        .sort(),
+    ).toEqual(['customer', 't1admin']);
     expect((await list({}, t1, '0')).statusCode).toBe(403);
     const sq = encodeURIComponent(JSON.stringify([{ field: 'username', rule: 'eq', val: 'admin' }]));
     expect((await list({ superQueryParams: sq }, t1, '1')).json().result.total).toBe(0);
@@ -289,11 +360,17 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     expect((await del(ADMIN_P.userDelete, { id: 'u-admin' }, t1, '1')).statusCode).toBe(404);
     expect((await del(ADMIN_P.userDeleteBatch, { ids: 'u-operator' }, t1, '1')).statusCode).toBe(404);
     expect((await put(ADMIN_P.userFrozenBatch, { ids: 'u-admin', status: '2' }, t1, '1')).statusCode).toBe(404);
-    expect((await put(ADMIN_P.userChangePassword, { username: 'admin', password: encodePassword(NEW_PW), confirmpassword: encodePassword(NEW_PW) }, t1, '1')).statusCode).toBe(404);
+    expect(
+      (await put(ADMIN_P.userChangePassword, { username: 'admin', password: encodePassword(NEW_PW), confirmpassword: encodePassword(NEW_PW) }, t1, '1'))
+        .statusCode,
+    ).toBe(404);
     expect((await get(ADMIN_P.userQueryRole, { userid: 'u-admin' }, t1, '1')).statusCode).toBe(404);
     expect((await sheetRows((await get(ADMIN_P.userExport, { selections: 'u-admin,u-operator' }, t1, '1')).rawPayload)).length).toBe(1);
     // Roles and departments of another tenant cannot be assigned.
-    expect((await post(ADMIN_P.userAdd, addBody({ username: 't1_user', mobile: '', email: '', selectedroles: 'r-admin', selecteddeparts: '' }), t1, '1')).json().message).toBe('所选角色不存在');
+    expect(
+      (await post(ADMIN_P.userAdd, addBody({ username: 't1_user', mobile: '', email: '', selectedroles: 'r-admin', selecteddeparts: '' }), t1, '1')).json()
+        .message,
+    ).toBe('所选角色不存在');
     const made = await post(ADMIN_P.userAdd, addBody({ username: 't1_user', mobile: '', email: '', selectedroles: 'r-t1', selecteddeparts: '' }), t1, '1');
     expect(made.statusCode, made.body).toBe(200);
     expect((await list({ username: 't1_user' })).json().result.total).toBe(0); // invisible to tenant 0

@@ -8,7 +8,13 @@ import { makeAccountNo } from '@contract/accountNo';
 import { ACCT_PAGES, ACCT_PATHS } from '@contract/pages/acct';
 import { V } from '@contract/validation';
 import {
-  accountNoCheckText, adjustAmountError, groupAccountNo, invoiceAmountError, isRefundableKind, refundAmountError, refundHeadroom,
+  accountNoCheckText,
+  adjustAmountError,
+  groupAccountNo,
+  invoiceAmountError,
+  isRefundableKind,
+  refundAmountError,
+  refundHeadroom,
 } from '@/features/acct/acctRules';
 import { acctPages } from '@/features/acct/pages';
 import { ACCT_MENU } from '../../server/menus/acct';
@@ -18,7 +24,14 @@ const refund = (status: PayOrderView['status'], amount: string, origOrderId = 'o
 
 describe('refund headroom', () => {
   it('takes off succeeded refunds and the ones still in approval or executing, not rejected or cancelled ones', () => {
-    const h = refundHeadroom(orig, [refund('pending', '20.00'), refund('approved', '5.00'), refund('executing', '1.00'), refund('rejected', '50.00'), refund('cancelled', '50.00'), refund('pending', '9.00', 'other')]);
+    const h = refundHeadroom(orig, [
+      refund('pending', '20.00'),
+      refund('approved', '5.00'),
+      refund('executing', '1.00'),
+      refund('rejected', '50.00'),
+      refund('cancelled', '50.00'),
+      refund('pending', '9.00', 'other'),
+    ]);
     expect(h).toEqual({ paidFen: 10000n, refundedFen: 3000n, inFlightFen: 2600n, refundableFen: 4400n });
   });
   it('never goes below zero', () => {

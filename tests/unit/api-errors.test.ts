@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAccessTokenExpired, isInvalidTokenMessage, messageForHttp, serverMessage } from '@/api/errors';
+import { ApiError, isAccessTokenExpired, isInvalidTokenMessage, isUnreachable, messageForHttp, serverMessage } from '@/api/errors';
 import { MSG } from '@contract/messages';
 
 describe('HTTP error catalogue (spec §8)', () => {
@@ -21,5 +21,12 @@ describe('HTTP error catalogue (spec §8)', () => {
   it('prefers errorMsg over replyText', () => {
     expect(serverMessage({ status: { replyText: 'a', errorMsg: 'b' } })).toBe('b');
     expect(serverMessage('x')).toBeUndefined();
+  });
+  it('tells a call the server never answered from an answer about the session', () => {
+    expect(isUnreachable(new ApiError(MSG.offline, 0))).toBe(true);
+    expect(isUnreachable(new ApiError(MSG.httpTimeout, 504))).toBe(true);
+    expect(isUnreachable(new ApiError(MSG.http401, 401))).toBe(false);
+    expect(isUnreachable(new ApiError('empty menu', 200))).toBe(false);
+    expect(isUnreachable(new Error('empty menu'))).toBe(false);
   });
 });

@@ -5,17 +5,54 @@ import { sumFen } from '@contract/money';
 import { PAY_MSG, PAY_PERMS, type PayOrderView } from '@contract/api/pay';
 import { APPROVE_PAGES, approveDetailUrl } from '@contract/pages/approve';
 import {
-  asPayOrderPush, badgeText, canApprove, failedOutcome, isPasswordFailure, orderTitle, remarkLabel, summarizeOutcome, timeText,
+  asPayOrderPush,
+  badgeText,
+  canApprove,
+  failedOutcome,
+  isPasswordFailure,
+  orderTitle,
+  remarkLabel,
+  summarizeOutcome,
+  timeText,
 } from '@/features/approve/rules';
 import { approvePages } from '@/features/approve/pages';
 import { APPROVE_MENU } from '../../server/menus/approve';
 
 const order = (o: Partial<PayOrderView>): PayOrderView => ({
-  orderId: 'o1', orderNo: 'P0001', kind: 'single', kindText: '单笔付款', status: 'pending', statusText: '待审批', version: 1,
-  fromAcctNo: '6200001', fromCusCode: 'C0001', fromCusName: '示例企业', payeeName: '张三', payeeAcctNo: '6200002', bankCardNo: null,
-  amount: '1234.50', remark: '', direction: null, origOrderId: null, refundedAmount: '0.00', rowCount: 1, succeededCount: 0, failedCount: 0,
-  makerId: 'u-op', makerName: '经办员', approverId: null, approverName: null, rejectReason: null, failReason: null,
-  createdAt: '2026-11-22 10:00:00', submittedAt: '2026-11-22 10:01:00', decidedAt: null, finishedAt: null, canAudit: true, canEdit: false, ...o,
+  orderId: 'o1',
+  orderNo: 'P0001',
+  kind: 'single',
+  kindText: '单笔付款',
+  status: 'pending',
+  statusText: '待审批',
+  version: 1,
+  fromAcctNo: '6200001',
+  fromCusCode: 'C0001',
+  fromCusName: '示例企业',
+  payeeName: '张三',
+  payeeAcctNo: '6200002',
+  bankCardNo: null,
+  amount: '1234.50',
+  remark: '',
+  direction: null,
+  origOrderId: null,
+  refundedAmount: '0.00',
+  rowCount: 1,
+  succeededCount: 0,
+  failedCount: 0,
+  makerId: 'u-op',
+  makerName: '经办员',
+  approverId: null,
+  approverName: null,
+  rejectReason: null,
+  failReason: null,
+  createdAt: '2026-11-22 10:00:00',
+  submittedAt: '2026-11-22 10:01:00',
+  decidedAt: null,
+  finishedAt: null,
+  canAudit: true,
+  canEdit: false,
+  ...o,
 });
 
 describe('amounts', () => {
@@ -77,7 +114,11 @@ describe('outcomes of a decision', () => {
     ]);
   });
   it('all passed / a single failure / rejects', () => {
-    const ok = summarizeOutcome({ results: picked.map((o) => ({ orderId: o.orderId, ok: true, code: 200, message: '', status: 'approved' })), passed: 3, failed: 0 }, picked, 'approve');
+    const ok = summarizeOutcome(
+      { results: picked.map((o) => ({ orderId: o.orderId, ok: true, code: 200, message: '', status: 'approved' })), passed: 3, failed: 0 },
+      picked,
+      'approve',
+    );
     expect(ok).toMatchObject({ title: '审批通过 3 笔', allOk: true });
     expect(failedOutcome(picked[0], 403, PAY_MSG.selfApprove, 'approve')).toMatchObject({ title: '审批通过失败', lines: [{ text: PAY_MSG.selfApprove }] });
     const missing = summarizeOutcome({ results: [], passed: 0, failed: 0 }, [picked[0]], 'reject');
@@ -92,7 +133,11 @@ describe('outcomes of a decision', () => {
 
 describe('pushes and pages', () => {
   it('reads a payOrder push and ignores other pushes', () => {
-    expect(asPayOrderPush({ cmd: 'user', type: 'payOrder', orderId: 'o9', titile: '新的付款订单待审批', msgTxt: '批量付款 3 笔' })).toEqual({ orderId: 'o9', titile: '新的付款订单待审批', msgTxt: '批量付款 3 笔' });
+    expect(asPayOrderPush({ cmd: 'user', type: 'payOrder', orderId: 'o9', titile: '新的付款订单待审批', msgTxt: '批量付款 3 笔' })).toEqual({
+      orderId: 'o9',
+      titile: '新的付款订单待审批',
+      msgTxt: '批量付款 3 笔',
+    });
     expect(asPayOrderPush({ cmd: 'user', msgId: 'm1', titile: '公告' })).toBeNull();
     expect(asPayOrderPush({ cmd: 'user', type: 'payOrder' })).toBeNull();
     expect(asPayOrderPush({ type: 'payOrder', orderId: 'x' })?.titile).toBe('新的待审批订单');

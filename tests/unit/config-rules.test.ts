@@ -6,11 +6,13 @@ import { isSafePattern, normaliseName, parseCheckRules, parseEqualities, parseOr
 import { allowedHosts, hostAllowed, openPassword, sealPassword } from '../../server/modules/config/dataSourceAccess';
 
 describe('check rules', () => {
-  const rules = parseCheckRules(JSON.stringify([
-    { digits: 1, pattern: '^[1-9]$', message: '首位不能是0' },
-    { digits: '3', pattern: '^\\d{3}$', message: '第2到4位必须是数字' },
-    { digits: '*', pattern: '^.{4}$', message: '必须是4位' },
-  ]));
+  const rules = parseCheckRules(
+    JSON.stringify([
+      { digits: 1, pattern: '^[1-9]$', message: '首位不能是0' },
+      { digits: '3', pattern: '^\\d{3}$', message: '第2到4位必须是数字' },
+      { digits: '*', pattern: '^.{4}$', message: '必须是4位' },
+    ]),
+  );
   it('parses digits as numbers or *', () => {
     expect(rules.ok && rules.value.map((r) => r.digits)).toEqual([1, 3, '*']);
   });
@@ -70,11 +72,12 @@ describe('data source hosts and passwords', () => {
     expect(allowedHosts(undefined)).toEqual(['127.0.0.1', 'localhost', '::1']);
   });
   it('seals passwords so that only the same secret opens them', () => {
-    const sealed = sealPassword('pässword', 'secret-one');
+    const one = Buffer.alloc(32, 1);
+    const sealed = sealPassword('pässword', one);
     expect(sealed).not.toContain('pässword');
-    expect(sealPassword('pässword', 'secret-one')).not.toBe(sealed); // fresh IV each time
-    expect(openPassword(sealed, 'secret-one')).toBe('pässword');
-    expect(() => openPassword(sealed, 'secret-two')).toThrow();
+    expect(sealPassword('pässword', one)).not.toBe(sealed); // fresh IV each time
+    expect(openPassword(sealed, one)).toBe('pässword');
+    expect(() => openPassword(sealed, Buffer.alloc(32, 2))).toThrow();
   });
 });
 

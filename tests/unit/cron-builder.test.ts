@@ -3,7 +3,17 @@
 // 500 ms debounced preview with its offline fallback).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultCronState, fromCronExpression, nextFireTime, toCronExpression } from '@contract/cron';
-import { clampUnit, createPreviewLoader, formatRunTime, localPreview, stateFromExpression, toggleValue, unitBounds, updateUnit, yearOptions } from '@/components/cron/cronBuilder';
+import {
+  clampUnit,
+  createPreviewLoader,
+  formatRunTime,
+  localPreview,
+  stateFromExpression,
+  toggleValue,
+  unitBounds,
+  updateUnit,
+  yearOptions,
+} from '@/components/cron/cronBuilder';
 import { parseDisplayTime } from '../../contract/time';
 
 /** A China wall-clock time (the display zone cron reads), whatever zone runs the tests. */
@@ -92,7 +102,11 @@ describe('the builder state rules (useCronBuilder)', () => {
     const monthly = updateUnit(weekly, 'day', { mode: 'lastWorkday' }, now);
     expect(toCronExpression(monthly)).toBe('0 0 0 LW * ?');
     // Setting day to 不指定 with week also unset falls back to every day.
-    expect(toCronExpression(updateUnit(monthly, 'day', { mode: 'none' }, now)).split(' ').slice(3, 6)).toEqual(['*', '*', '?']);
+    expect(
+      toCronExpression(updateUnit(monthly, 'day', { mode: 'none' }, now))
+        .split(' ')
+        .slice(3, 6),
+    ).toEqual(['*', '*', '?']);
   });
   it('choosing 指定 with nothing ticked starts from the smallest value; ticks toggle', () => {
     let s = updateUnit(start(), 'hour', { mode: 'specify' }, now);
@@ -142,7 +156,12 @@ describe('the preview: 500 ms after the last change, remote first, local offline
   });
   it('falls back to the contract nextRuns when the call fails, and reports invalid expressions', async () => {
     const results: { times: string[]; error: string | null; source: string }[] = [];
-    const loader = createPreviewLoader(async () => { throw new Error('offline'); }, (r) => results.push(r));
+    const loader = createPreviewLoader(
+      async () => {
+        throw new Error('offline');
+      },
+      (r) => results.push(r),
+    );
     loader.request('0 0 2 * * ?');
     await vi.advanceTimersByTimeAsync(500);
     expect(results[0]).toMatchObject({ source: 'local', error: null });

@@ -2,7 +2,15 @@
 // AES-ECB login-password encoding.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET, decodePassword, encodePassword, parseSignTimestamp, signRequest, signTimestamp } from '../../contract/crypto';
+import {
+  DEFAULT_LOGIN_AES_KEY,
+  DEFAULT_SIGN_SECRET,
+  decodePassword,
+  encodePassword,
+  parseSignTimestamp,
+  signRequest,
+  signTimestamp,
+} from '../../contract/crypto';
 
 const md5Upper = (s: string) => createHash('md5').update(s).digest('hex').toUpperCase();
 

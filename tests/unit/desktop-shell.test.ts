@@ -5,17 +5,37 @@ import type { MenuItem } from '@contract/types';
 import { userMenuFlags } from '@contract/permission';
 import { loginPasswordForm, V } from '@contract/validation';
 import {
-  breadcrumbFor, findMenuItem, matchesSearch, menuSearchOptions, openKeysFor, parseSystemKey, platformUrl, systemKey,
-  userMenuEntries, visibleMenu, type UserMenuKey,
+  breadcrumbFor,
+  findMenuItem,
+  matchesSearch,
+  menuSearchOptions,
+  openKeysFor,
+  parseSystemKey,
+  platformUrl,
+  systemKey,
+  userMenuEntries,
+  visibleMenu,
+  type UserMenuKey,
 } from '@/app/layouts/desktop/menuModel';
 import { iconKey } from '@/app/layouts/desktop/menuIcons';
 import { fieldErrors } from '@/components/dialogs/formRules';
 
-const item = (path: string, extra: Partial<MenuItem> = {}): MenuItem => ({ id: path, path, name: path, component: 'home/Home', meta: { title: path }, ...extra });
+const item = (path: string, extra: Partial<MenuItem> = {}): MenuItem => ({
+  id: path,
+  path,
+  name: path,
+  component: 'home/Home',
+  meta: { title: path },
+  ...extra,
+});
 
 describe('visibleMenu', () => {
   it('skips hidden and route "0" items at every level', () => {
-    const menu = [item('/a', { children: [item('/a/1'), item('/a/2', { hidden: true }), item('/a/3', { route: '0' })] }), item('/b', { hidden: true }), item('/c', { route: '0' })];
+    const menu = [
+      item('/a', { children: [item('/a/1'), item('/a/2', { hidden: true }), item('/a/3', { route: '0' })] }),
+      item('/b', { hidden: true }),
+      item('/c', { route: '0' }),
+    ];
     const v = visibleMenu(menu);
     expect(v.map((i) => i.path)).toEqual(['/a']);
     expect(v[0].children!.map((i) => i.path)).toEqual(['/a/1']);
@@ -53,7 +73,13 @@ describe('menu search', () => {
 
 describe('breadcrumbFor', () => {
   it('starts at 首页, links earlier route crumbs, leaves the last as text', () => {
-    const crumbs = breadcrumbFor([{ title: '个人页', path: '/account' }, { title: '个人中心', path: '/account/center' }], (p) => p === '/account/center');
+    const crumbs = breadcrumbFor(
+      [
+        { title: '个人页', path: '/account' },
+        { title: '个人中心', path: '/account/center' },
+      ],
+      (p) => p === '/account/center',
+    );
     expect(crumbs).toEqual([{ title: '首页', path: '/Home' }, { title: '个人页', path: undefined }, { title: '个人中心' }]);
   });
   it('on home shows 首页 once, as text', () => {
@@ -62,16 +88,30 @@ describe('breadcrumbFor', () => {
 });
 
 describe('userMenuEntries', () => {
-  const all: ReadonlySet<UserMenuKey> = new Set<UserMenuKey>(['changeLoginPassword', 'setPayPassword', 'systemSettings', 'dataDecrypt', 'setOpPassword', 'departSwitch']);
+  const all: ReadonlySet<UserMenuKey> = new Set<UserMenuKey>([
+    'changeLoginPassword',
+    'setPayPassword',
+    'systemSettings',
+    'dataDecrypt',
+    'setOpPassword',
+    'departSwitch',
+  ]);
   it('shows entries per the flags of spec §2', () => {
     const on = { cfgPayPwd: 'true', cfgDataDecrypt: 'true', cfgOpPwd: 'true' };
     expect(userMenuEntries(userMenuFlags(on, 'platSelf'), all)).toEqual([...all]);
-    expect(userMenuEntries(userMenuFlags({ cfgPayPwd: 'false', cfgDataDecrypt: 'false', cfgOpPwd: 'false' }, 'cusEnterprise'), all)).toEqual(['changeLoginPassword', 'departSwitch']);
+    expect(userMenuEntries(userMenuFlags({ cfgPayPwd: 'false', cfgDataDecrypt: 'false', cfgOpPwd: 'false' }, 'cusEnterprise'), all)).toEqual([
+      'changeLoginPassword',
+      'departSwitch',
+    ]);
     expect(userMenuEntries(userMenuFlags(on, 'orgBank'), all)).toContain('systemSettings');
   });
   it('leaves out entries whose dialog is not built, whatever the flags say', () => {
     const built = new Set<UserMenuKey>(['changeLoginPassword', 'systemSettings', 'departSwitch']);
-    expect(userMenuEntries(userMenuFlags({ cfgPayPwd: 'true', cfgDataDecrypt: 'true', cfgOpPwd: 'true' }, 'platSelf'), built)).toEqual(['changeLoginPassword', 'systemSettings', 'departSwitch']);
+    expect(userMenuEntries(userMenuFlags({ cfgPayPwd: 'true', cfgDataDecrypt: 'true', cfgOpPwd: 'true' }, 'platSelf'), built)).toEqual([
+      'changeLoginPassword',
+      'systemSettings',
+      'departSwitch',
+    ]);
   });
 });
 
@@ -98,7 +138,11 @@ describe('iconKey', () => {
 
 describe('fieldErrors (change login password)', () => {
   it('gives the required messages for untouched fields', () => {
-    expect(fieldErrors(loginPasswordForm, { pswOld: undefined, pswNew: undefined, confirm: undefined })).toEqual({ pswOld: V.loginOldRequired, pswNew: V.loginNewRequired, confirm: V.loginConfirmRequired });
+    expect(fieldErrors(loginPasswordForm, { pswOld: undefined, pswNew: undefined, confirm: undefined })).toEqual({
+      pswOld: V.loginOldRequired,
+      pswNew: V.loginNewRequired,
+      confirm: V.loginConfirmRequired,
+    });
   });
   it('applies the password rule and the match rule', () => {
     expect(fieldErrors(loginPasswordForm, { pswOld: 'x', pswNew: 'short', confirm: 'short' }).pswNew).toBe(V.passwordRule);

@@ -1,10 +1,10 @@
 // Pure rules of the shared editable grid: presets, custom regex, required, unique, message
 // templates, number cells, ids, exact sums, ordering and the insert throttle.
 import { describe, expect, it } from 'vitest';
-import {
-  acceptNumberInput, duplicateRows, fillTemplate, gridValues, insertRows, isNewRowId, makeThrottle, moveRowTo, moveRows, newRowId,
-  numberOnBlur, removeRows, REMOVE_CONFIRM, sumColumn, validateCell, validateRows, type GridColumn, type GridRow,
-} from '@/components/grid/gridRules';
+import { acceptNumberInput, numberOnBlur, sumColumn } from '@/components/grid/gridNumbers';
+import { insertRows, isNewRowId, makeThrottle, moveRowTo, moveRows, newRowId, pasteBlock, removeRows, REMOVE_CONFIRM } from '@/components/grid/gridRows';
+import { duplicateRows, fillTemplate, gridValues, validateCell, validateRows } from '@/components/grid/gridRules';
+import type { GridColumn, GridRow } from '@/components/grid/gridTypes';
 import { yuanToFen } from '@contract/money';
 
 const col = (over: Partial<GridColumn>): GridColumn => ({ key: 'k', title: '字段', type: 'input', ...over });
@@ -21,16 +21,32 @@ describe('grid cell validation', () => {
 
   it('presets have their own messages and skip empty cells', () => {
     const cases: [string, string, string][] = [
-      ['e', 'a@b', '请输入正确格式的电子邮件！'], ['m', '12345678901', '请输入正确格式的手机号码！'], ['p', '012345', '请输入正确格式的邮政编码！'],
-      ['n6-16', '12345', '请输入6到16位数字！'], ['*6-16', 'abc', '请输入6到16位任意字符！'], ['s6-18', 'abc12345', '请输入6到18位字母！'],
-      ['url', 'ftp://x', '请输入正确格式的网址！'], ['s', 'a1', '请输入字母！'], ['n', '1.2.3', '请输入数字！'], ['z', '1.5', '请输入整数！'], ['money', '1.234', '请输入正确的金额！'],
+      ['e', 'a@b', '请输入正确格式的电子邮件！'],
+      ['m', '12345678901', '请输入正确格式的手机号码！'],
+      ['p', '012345', '请输入正确格式的邮政编码！'],
+      ['n6-16', '12345', '请输入6到16位数字！'],
+      ['*6-16', 'abc', '请输入6到16位任意字符！'],
+      ['s6-18', 'abc12345', '请输入6到18位字母！'],
+      ['url', 'ftp://x', '请输入正确格式的网址！'],
+      ['s', 'a1', '请输入字母！'],
+      ['n', '1.2.3', '请输入数字！'],
+      ['z', '1.5', '请输入整数！'],
+      ['money', '1.234', '请输入正确的金额！'],
     ];
     for (const [p, bad, msg] of cases) {
       const c = col({ validateRules: [{ pattern: p }] });
       expect(validateCell(c, 0, rows(bad)), p).toBe(msg);
       expect(validateCell(c, 0, rows('')), p).toBeNull();
     }
-    const ok: [string, string][] = [['e', 'a@b.cn'], ['m', '13800138000'], ['p', '100080'], ['n', '-1.5'], ['z', '-3'], ['money', '-12.30'], ['url', 'https://x.cn']];
+    const ok: [string, string][] = [
+      ['e', 'a@b.cn'],
+      ['m', '13800138000'],
+      ['p', '100080'],
+      ['n', '-1.5'],
+      ['z', '-3'],
+      ['money', '-12.30'],
+      ['url', 'https://x.cn'],
+    ];
     for (const [p, good] of ok) expect(validateCell(col({ validateRules: [{ pattern: p }] }), 0, rows(good)), p).toBeNull();
   });
 
@@ -54,9 +70,18 @@ describe('grid cell validation', () => {
 
   it('validateRows / gridValues give row numbers; valid rows come back', () => {
     const cols = [col({ validateRules: [{ required: true }, { unique: true }] }), col({ key: 'amt', title: '金额', validateRules: [{ pattern: 'money' }] })];
-    const bad: GridRow[] = [{ id: 'a', k: 'x', amt: '1' }, { id: 'b', k: '', amt: '2' }, { id: 'c', k: 'x', amt: '1.001' }];
+    const bad: GridRow[] = [
+      { id: 'a', k: 'x', amt: '1' },
+      { id: 'b', k: '', amt: '2' },
+      { id: 'c', k: 'x', amt: '1.001' },
+    ];
     const errs = validateRows(cols, bad);
-    expect(errs.map((e) => [e.rowNo, e.key, e.message])).toEqual([[1, 'k', '字段不能重复'], [2, 'k', '请输入字段'], [3, 'k', '字段不能重复'], [3, 'amt', '请输入正确的金额！']]);
+    expect(errs.map((e) => [e.rowNo, e.key, e.message])).toEqual([
+      [1, 'k', '字段不能重复'],
+      [2, 'k', '请输入字段'],
+      [3, 'k', '字段不能重复'],
+      [3, 'amt', '请输入正确的金额！'],
+    ]);
     const v = gridValues(cols, bad, 2);
     expect(v.ok).toBe(false);
     if (!v.ok) {
@@ -93,21 +118,71 @@ describe('grid number cells', () => {
     expect(numberOnBlur('-')).toBe('');
     expect(numberOnBlur('')).toBe('');
     expect(numberOnBlur('3.')).toBe(3);
-    expect(numberOnBlur('007.10', true)).toBe('7.10');
-    expect(numberOnBlur('12.', true)).toBe('12');
-    expect(numberOnBlur('.5', true)).toBe('0.5');
+    // Money cells never change what was typed into something else: the amount rule judges it.
+    expect(numberOnBlur('007.10', true)).toBe('007.10');
+    expect(numberOnBlur('01.5', true)).toBe('01.5');
+    expect(numberOnBlur(' 1,234.5 ', true)).toBe('1234.5');
+    expect(numberOnBlur('¥12,345,678.90', true)).toBe('12345678.90');
+    expect(numberOnBlur('1,23.4', true)).toBe('1,23.4');
+  });
+  it('money cells keep thousands separators while typing or pasting', () => {
+    expect(acceptNumberInput('', '1,234.5', true)).toBe('1,234.5');
+    expect(acceptNumberInput('', '1,234.5')).toBe('');
+    expect(acceptNumberInput('1', '1a', true)).toBe('1');
+  });
+});
+
+describe('grid paste of a spreadsheet block', () => {
+  const cols: GridColumn[] = [
+    { key: 'name', title: '名称', type: 'input' },
+    { key: 'amount', title: '金额', type: 'inputNumber', money: true },
+    { key: 'remark', title: '备注', type: 'input' },
+  ];
+  let n = 0;
+  const id = () => `r${++n}`.padEnd(6, 'x');
+  it('one plain value is left to the input', () => {
+    expect(pasteBlock([{ id: 'a' }], cols, 0, 'name', '张三')).toBeNull();
+  });
+  it('fills rightwards and downwards from the cell, adding rows, separators dropped', () => {
+    const rows: GridRow[] = [{ id: 'a', orderNum: 1, name: '', amount: '', remark: '' }];
+    const out = pasteBlock(rows, cols, 0, 'name', '甲\t1,234.5\t货款\r\n乙\t01.5\r\n丙\t2\t备\t多余\r\n', id)!;
+    expect(out.rows.map((r) => [r.name, r.amount, r.remark, r.orderNum])).toEqual([
+      ['甲', '1234.5', '货款', 1],
+      ['乙', '01.5', '', 2],
+      ['丙', '2', '备', 3],
+    ]);
+    expect(out.cells).toHaveLength(8);
+    // Pasted from the second column: the first stays.
+    const mid = pasteBlock(out.rows, cols, 1, 'amount', '9\t改', id)!;
+    expect(mid.rows[1]).toMatchObject({ name: '乙', amount: '9', remark: '改' });
   });
 });
 
 describe('grid sums', () => {
   it('money sums in bigint fen, never in floats', () => {
-    const r: GridRow[] = [{ id: 'a', m: '0.10' }, { id: 'b', m: '0.20' }, { id: 'c', m: 'x' }, { id: 'd', m: '' }, { id: 'e', m: '1234' }, { id: 'f', m: '99999999999.99' }];
+    const r: GridRow[] = [
+      { id: 'a', m: '0.10' },
+      { id: 'b', m: '0.20' },
+      { id: 'c', m: 'x' },
+      { id: 'd', m: '' },
+      { id: 'e', m: '1234' },
+      { id: 'f', m: '99999999999.99' },
+    ];
     expect(sumColumn(r, { key: 'm', money: true })).toEqual({ fen: 10_000_000_123_429n, text: '100,000,001,234.29' });
     expect(yuanToFen('-1.5')).toBe(-150n);
     expect(yuanToFen('1.005')).toBeNull();
   });
   it('plain numbers sum exactly too', () => {
-    expect(sumColumn([{ id: 'a', n: 0.1 }, { id: 'b', n: 0.2 }, { id: 'c', n: '-1' }], { key: 'n' }).text).toBe('-0.7');
+    expect(
+      sumColumn(
+        [
+          { id: 'a', n: 0.1 },
+          { id: 'b', n: 0.2 },
+          { id: 'c', n: '-1' },
+        ],
+        { key: 'n' },
+      ).text,
+    ).toBe('-0.7');
     expect(sumColumn([], { key: 'n' }).text).toBe('0');
   });
 });

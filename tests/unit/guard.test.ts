@@ -10,11 +10,16 @@ describe('route guard (spec §2)', () => {
   });
   it('keeps the redirect query when the token lands while still on a sign-in page', () => {
     const path = '/user/login-admin';
-    expect(decideGuard({ ...base, path, fullPath: `${path}?redirect=%2FHome%3Ftab%3Dapps`, hasToken: true })).toEqual({ kind: 'redirect', to: '/Home?tab=apps' });
+    expect(decideGuard({ ...base, path, fullPath: `${path}?redirect=%2FHome%3Ftab%3Dapps`, hasToken: true })).toEqual({
+      kind: 'redirect',
+      to: '/Home?tab=apps',
+    });
     expect(decideGuard({ ...base, path, fullPath: `${path}?redirect=%2F%2Fevil.example`, hasToken: true })).toEqual({ kind: 'redirect', to: '/Home' });
   });
   it('loads permissions once when the list is empty, then passes', () => {
-    expect(decideGuard({ path: '/account/center', fullPath: '/account/center', hasToken: true, permissionsLoaded: false })).toEqual({ kind: 'load-permissions' });
+    expect(decideGuard({ path: '/account/center', fullPath: '/account/center', hasToken: true, permissionsLoaded: false })).toEqual({
+      kind: 'load-permissions',
+    });
     expect(decideGuard({ path: '/account/center', fullPath: '/account/center', hasToken: true, permissionsLoaded: true })).toEqual({ kind: 'pass' });
   });
   it('lets public paths through without a token and sends others to login with the full path', () => {

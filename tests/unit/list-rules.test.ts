@@ -62,10 +62,22 @@ describe('list parameters', () => {
       ],
       { username: ' ad ', realname: 'x', age: '3', sex: '1', createTime: ['2026-01-01', '2026-01-31'], empty: '  ' },
     );
-    expect(p).toEqual({ username: '*ad*', realname: '!x', age: '>=3', sex: '1', createTime_begin: '2026-01-01 00:00:00', createTime_end: '2026-01-31 23:59:59' });
+    expect(p).toEqual({
+      username: '*ad*',
+      realname: '!x',
+      age: '>=3',
+      sex: '1',
+      createTime_begin: '2026-01-01 00:00:00',
+      createTime_end: '2026-01-31 23:59:59',
+    });
   });
   it('sends sort, super query and paging; default page size 10, default sort createTime desc', () => {
-    const s = { filters: { a: '1' }, sort: sortOf(undefined, null), superQuery: { superQueryParams: 'x', superQueryMatchType: 'or' as const }, fixed: { f: '2' } };
+    const s = {
+      filters: { a: '1' },
+      sort: sortOf(undefined, null),
+      superQuery: { superQueryParams: 'x', superQueryMatchType: 'or' as const },
+      fixed: { f: '2' },
+    };
     expect(listParams(s)).toEqual({ f: '2', a: '1', column: 'createTime', order: 'desc', superQueryParams: 'x', superQueryMatchType: 'or' });
     expect(pagedParams(s, 3)).toMatchObject({ pageNo: '3', pageSize: '10' });
     expect(sortOf('username', 'ascend')).toEqual({ column: 'username', order: 'asc' });
@@ -135,14 +147,26 @@ describe('export and import', () => {
     expect(isImportFile('a.xlsx.exe')).toBe(false);
   });
   it('reads import answers: 201 partial with the error file, success, failure with the file name, else 文件上传失败', () => {
-    expect(importOutcome('u.xlsx', 201, { success: true, code: 201, message: 'x', result: { errorFileUrl: '/e' } })).toEqual({ kind: 'partial', message: MSG.importWithErrors, errorFileUrl: '/e' });
+    expect(importOutcome('u.xlsx', 201, { success: true, code: 201, message: 'x', result: { errorFileUrl: '/e' } })).toEqual({
+      kind: 'partial',
+      message: MSG.importWithErrors,
+      errorFileUrl: '/e',
+    });
     expect(importOutcome('u.xlsx', 200, { success: true, message: '导入2条' })).toEqual({ kind: 'success', message: '导入2条' });
     expect(importOutcome('u.xlsx', 200, { success: true })).toEqual({ kind: 'success', message: 'u.xlsx 文件上传成功' });
     expect(importOutcome('u.xlsx', 400, { success: false, message: '文件解析失败' })).toEqual({ kind: 'failure', message: 'u.xlsx 文件解析失败' });
     expect(importOutcome('u.xlsx', 0, null)).toEqual({ kind: 'failure', message: '文件上传失败' });
   });
   it('renders dictionary text and static urls', () => {
-    expect(dictText([{ value: '1', text: '男' }, { value: '2', text: '女' }], '2')).toBe('女');
+    expect(
+      dictText(
+        [
+          { value: '1', text: '男' },
+          { value: '2', text: '女' },
+        ],
+        '2',
+      ),
+    ).toBe('女');
     expect(dictText([{ value: '1', text: '男' }], '1,9')).toBe('男,9');
     expect(dictText(undefined, null)).toBe('');
     expect(staticUrl('avatar/a.png', '/boss-admin', '/sys/common/static')).toBe('/boss-admin/sys/common/static/avatar/a.png');

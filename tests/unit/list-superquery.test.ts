@@ -64,7 +64,10 @@ describe('super query', () => {
     list = upsertSaved(list, { title: 'q1', matchType: 'or', records: [row({ val: 'b' })] });
     storeSaved('system/UserList', list, kv);
     const back = loadSaved('system/UserList', kv);
-    expect(back.map((q) => [q.title, q.matchType])).toEqual([['q1', 'or'], ['q2', 'or']]);
+    expect(back.map((q) => [q.title, q.matchType])).toEqual([
+      ['q1', 'or'],
+      ['q2', 'or'],
+    ]);
     expect(loadSaved('system/RoleList', kv)).toEqual([]);
     kv.setItem(savedKey('bad'), '{not json');
     expect(loadSaved('bad', kv)).toEqual([]);

@@ -13,7 +13,15 @@ describe('list query parsing over an allow-list', () => {
     expect(ok({})).toMatchObject({ pageNo: 1, pageSize: 10, sort: { field: 'createTime', dir: 'desc' }, where: [], superQuery: null });
   });
   it('reads simple filter operators', () => {
-    const v = ok({ username: '*adm*', realname: '!张三', sex: '1,2', age: '>=18', createTime_begin: '2026-01-01', createTime_end: '2026-12-31 23:59:59', _t: '1' });
+    const v = ok({
+      username: '*adm*',
+      realname: '!张三',
+      sex: '1,2',
+      age: '>=18',
+      createTime_begin: '2026-01-01',
+      createTime_end: '2026-12-31 23:59:59',
+      _t: '1',
+    });
     expect(v.where).toEqual([
       { field: 'username', rule: 'like', value: 'adm' },
       { field: 'realname', rule: 'ne', value: '张三' },
@@ -41,11 +49,13 @@ describe('list query parsing over an allow-list', () => {
     expect(parseListQuery({ createTime_begin: 'yesterday' }, users).ok).toBe(false);
   });
   it('parses the super query with rules and match type, refusing unknown fields and rules', () => {
-    const sq = encodeURIComponent(JSON.stringify([
-      { field: 'username', rule: 'like', val: 'ad' },
-      { field: 'sex', rule: 'in', val: '1,2' },
-      { field: 'age', rule: 'gt', val: '20' },
-    ]));
+    const sq = encodeURIComponent(
+      JSON.stringify([
+        { field: 'username', rule: 'like', val: 'ad' },
+        { field: 'sex', rule: 'in', val: '1,2' },
+        { field: 'age', rule: 'gt', val: '20' },
+      ]),
+    );
     expect(ok({ superQueryParams: sq, superQueryMatchType: 'or' }).superQuery).toEqual({
       matchType: 'or',
       conditions: [
@@ -54,7 +64,10 @@ describe('list query parsing over an allow-list', () => {
         { field: 'age', rule: 'gt', value: '20' },
       ],
     });
-    expect(parseListQuery({ superQueryParams: encodeURIComponent(JSON.stringify([{ field: 'password', rule: 'eq', val: 'x' }])) }, users)).toEqual({ ok: false, message: LIST_MSG.badField('password') });
+    expect(parseListQuery({ superQueryParams: encodeURIComponent(JSON.stringify([{ field: 'password', rule: 'eq', val: 'x' }])) }, users)).toEqual({
+      ok: false,
+      message: LIST_MSG.badField('password'),
+    });
     expect(parseListQuery({ superQueryParams: encodeURIComponent(JSON.stringify([{ field: 'username', rule: 'regex', val: 'x' }])) }, users).ok).toBe(false);
     expect(parseListQuery({ superQueryParams: '%7Bnot json' }, users)).toEqual({ ok: false, message: LIST_MSG.badSuper });
   });

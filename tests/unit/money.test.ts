@@ -4,13 +4,43 @@ import { MAX_AMOUNT_FEN, amountField, fenText, formatFen, formatYuanGrouped, par
 
 describe('parseYuan (the §5 amount rule, in fen)', () => {
   it.each([
-    ['1', 100n], ['0.01', 1n], ['0.1', 10n], ['0.5', 50n], ['12.3', 1230n], ['12.30', 1230n], ['10.99', 1099n],
-    [' 7.05 ', 705n], ['100000000', MAX_AMOUNT_FEN], ['100000000.00', MAX_AMOUNT_FEN], ['99999999.99', MAX_AMOUNT_FEN - 1n],
+    ['1', 100n],
+    ['0.01', 1n],
+    ['0.1', 10n],
+    ['0.5', 50n],
+    ['12.3', 1230n],
+    ['12.30', 1230n],
+    ['10.99', 1099n],
+    [' 7.05 ', 705n],
+    ['100000000', MAX_AMOUNT_FEN],
+    ['100000000.00', MAX_AMOUNT_FEN],
+    ['99999999.99', MAX_AMOUNT_FEN - 1n],
   ])('accepts %j as %s fen', (s, fen) => expect(parseYuan(s)).toBe(fen));
 
   it.each([
-    ['0'], ['0.0'], ['0.00'], ['-1'], ['-0.01'], ['1.234'], ['1.'], ['.5'], ['01'], ['00.5'], ['1e3'], ['1,000'], ['abc'], [''], [' '],
-    ['100000000.01'], ['999999999999'], ['12345678901234567890'], ['+1'], ['1 000'], ['０.５'], ['NaN'], ['Infinity'],
+    ['0'],
+    ['0.0'],
+    ['0.00'],
+    ['-1'],
+    ['-0.01'],
+    ['1.234'],
+    ['1.'],
+    ['.5'],
+    ['01'],
+    ['00.5'],
+    ['1e3'],
+    ['1,000'],
+    ['abc'],
+    [''],
+    [' '],
+    ['100000000.01'],
+    ['999999999999'],
+    ['12345678901234567890'],
+    ['+1'],
+    ['1 000'],
+    ['０.５'],
+    ['NaN'],
+    ['Infinity'],
   ])('refuses %j', (s) => expect(parseYuan(s)).toBeNull());
 
   it('refuses what is not a string (JSON numbers are not amounts)', () => {
@@ -34,8 +64,15 @@ describe('parseYuan (the §5 amount rule, in fen)', () => {
 
 describe('formatFen', () => {
   it.each([
-    [0n, '0.00'], [1n, '0.01'], [10n, '0.10'], [100n, '1.00'], [123456n, '1234.56'], [-5n, '-0.05'], [-123456n, '-1234.56'],
-    [MAX_AMOUNT_FEN, '100000000.00'], [123456789012345678901234567890n, '1234567890123456789012345678.90'],
+    [0n, '0.00'],
+    [1n, '0.01'],
+    [10n, '0.10'],
+    [100n, '1.00'],
+    [123456n, '1234.56'],
+    [-5n, '-0.05'],
+    [-123456n, '-1234.56'],
+    [MAX_AMOUNT_FEN, '100000000.00'],
+    [123456789012345678901234567890n, '1234567890123456789012345678.90'],
   ])('%s fen → %s', (fen, s) => expect(formatFen(fen)).toBe(s));
 
   it('round-trips every positive amount it prints', () => {
@@ -75,7 +112,8 @@ describe('account numbers (BS + 16 digits + ISO 7064 MOD 97-10 check digits)', (
   });
 
   it('refuses other shapes', () => {
-    for (const bad of ['', 'BS', 'bs123456789012345611', 'XX123456789012345611', 'BS12345678901234561', 'BS1234567890123456111']) expect(isValidAccountNo(bad)).toBe(false);
+    for (const bad of ['', 'BS', 'bs123456789012345611', 'XX123456789012345611', 'BS12345678901234561', 'BS1234567890123456111'])
+      expect(isValidAccountNo(bad)).toBe(false);
     expect(() => accountCheckDigits('12')).toThrow();
   });
 });

@@ -29,7 +29,9 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<b><i>x</b>')).toBe('<b><i>x</i></b>');
     expect(sanitizeHtml('</p>x<p>y')).toBe('x<p>y</p>');
     expect(sanitizeHtml('<img src="a.png" alt="&quot;x&quot;">')).toBe('<img src="a.png" alt="&quot;x&quot;">');
-    expect(sanitizeHtml('<a href="/isps/userAnnouncement" target="_blank">x</a>')).toBe('<a href="/isps/userAnnouncement" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a href="/isps/userAnnouncement" target="_blank">x</a>')).toBe(
+      '<a href="/isps/userAnnouncement" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
   it('judges URLs', () => {
     expect(safeUrl('https://a.cn/x')).toBe('https://a.cn/x');

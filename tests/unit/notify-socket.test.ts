@@ -38,13 +38,19 @@ function runUntil(s: NotifyState, until: number, extra: NotifyEvent[] = []) {
 
 describe('notification socket state machine', () => {
   it('connects and loads on start, and does nothing more when started twice', () => {
-    const { s, log } = run([{ type: 'start', now: 0 }, { type: 'start', now: 1 }]);
+    const { s, log } = run([
+      { type: 'start', now: 0 },
+      { type: 'start', now: 1 },
+    ]);
     expect(s.phase).toBe('connecting');
     expect(log).toEqual(['0:connect', '0:reload']);
   });
 
   it('sends a heartbeat every 10 s while the server answers', () => {
-    let { s } = run([{ type: 'start', now: 0 }, { type: 'opened', now: 100 }]);
+    let { s } = run([
+      { type: 'start', now: 0 },
+      { type: 'opened', now: 100 },
+    ]);
     const answers: NotifyEvent[] = [1, 2, 3].map((i) => ({ type: 'message', now: 100 + i * HEARTBEAT_MS + 50, cmd: 'heartcheck' }));
     const r = runUntil(s, 100 + 3 * HEARTBEAT_MS + 100, answers);
     s = r.s;
@@ -54,20 +60,29 @@ describe('notification socket state machine', () => {
   });
 
   it('reloads on topic, user and revoke messages only', () => {
-    const open = run([{ type: 'start', now: 0 }, { type: 'opened', now: 10 }]).s;
+    const open = run([
+      { type: 'start', now: 0 },
+      { type: 'opened', now: 10 },
+    ]).s;
     for (const cmd of ['topic', 'user', 'revoke']) expect(notifyStep(open, { type: 'message', now: 20, cmd }).effects).toEqual(['reload']);
     expect(notifyStep(open, { type: 'message', now: 20, cmd: 'heartcheck' }).effects).toEqual([]);
   });
 
   it('on close: reconnects after 5 s and polls every 6000 ms until the socket is back, then stops polling', () => {
-    const open = run([{ type: 'start', now: 0 }, { type: 'opened', now: 0 }]).s;
+    const open = run([
+      { type: 'start', now: 0 },
+      { type: 'opened', now: 0 },
+    ]).s;
     const down = notifyStep(open, { type: 'closed', now: 1000 }).state;
     expect(down.phase).toBe('down');
     expect(down.reconnectAt).toBe(1000 + RECONNECT_MS);
     expect(down.pollAt).toBe(1000 + NOTIFY_POLL_MS);
 
     // Every reconnect fails 1 s after it starts; the socket comes back at 30 s.
-    const fails: NotifyEvent[] = [1000 + RECONNECT_MS + 1000, 1000 + 2 * RECONNECT_MS + 2000, 1000 + 3 * RECONNECT_MS + 3000].map((now) => ({ type: 'closed', now }));
+    const fails: NotifyEvent[] = [1000 + RECONNECT_MS + 1000, 1000 + 2 * RECONNECT_MS + 2000, 1000 + 3 * RECONNECT_MS + 3000].map((now) => ({
+      type: 'closed',
+      now,
+    }));
     const r = runUntil(down, 40_000, [...fails, { type: 'opened', now: 30_000 }]);
     const connects = r.log.filter((l) => l.endsWith('connect')).map((l) => Number(l.split(':')[0]));
     expect(connects).toEqual([6000, 12_000, 18_000, 24_000]);
@@ -79,7 +94,10 @@ describe('notification socket state machine', () => {
   });
 
   it('does not schedule a second reconnect while one is pending', () => {
-    const open = run([{ type: 'start', now: 0 }, { type: 'opened', now: 0 }]).s;
+    const open = run([
+      { type: 'start', now: 0 },
+      { type: 'opened', now: 0 },
+    ]).s;
     const once = notifyStep(open, { type: 'closed', now: 1000 }).state;
     const twice = notifyStep(once, { type: 'closed', now: 3000 });
     expect(twice.state.reconnectAt).toBe(1000 + RECONNECT_MS);
@@ -87,9 +105,19 @@ describe('notification socket state machine', () => {
   });
 
   it('treats 20 s of silence as a dead socket: close, then reconnect after 5 s', () => {
-    const open = run([{ type: 'start', now: 0 }, { type: 'opened', now: 0 }]).s;
+    const open = run([
+      { type: 'start', now: 0 },
+      { type: 'opened', now: 0 },
+    ]).s;
     const r = runUntil(open, NOTIFY_HEARTBEAT_TIMEOUT_MS + RECONNECT_MS);
-    expect(r.log).toEqual([`${HEARTBEAT_MS}:heartbeat`, `${NOTIFY_HEARTBEAT_TIMEOUT_MS}:heartbeat`, `${NOTIFY_HEARTBEAT_TIMEOUT_MS}:close`, `${NOTIFY_HEARTBEAT_TIMEOUT_MS + RECONNECT_MS}:connect`].filter((l) => l !== `${NOTIFY_HEARTBEAT_TIMEOUT_MS}:heartbeat`));
+    expect(r.log).toEqual(
+      [
+        `${HEARTBEAT_MS}:heartbeat`,
+        `${NOTIFY_HEARTBEAT_TIMEOUT_MS}:heartbeat`,
+        `${NOTIFY_HEARTBEAT_TIMEOUT_MS}:close`,
+        `${NOTIFY_HEARTBEAT_TIMEOUT_MS + RECONNECT_MS}:connect`,
+      ].filter((l) => l !== `${NOTIFY_HEARTBEAT_TIMEOUT_MS}:heartbeat`),
+    );
     expect(r.s.phase).toBe('connecting');
   });
 
@@ -101,7 +129,10 @@ describe('notification socket state machine', () => {
   });
 
   it('stop closes and clears every timer', () => {
-    const open = run([{ type: 'start', now: 0 }, { type: 'opened', now: 0 }]).s;
+    const open = run([
+      { type: 'start', now: 0 },
+      { type: 'opened', now: 0 },
+    ]).s;
     const r = notifyStep(open, { type: 'stop', now: 5 });
     expect(r.effects).toEqual(['close']);
     expect(nextWake(r.state)).toBeNull();

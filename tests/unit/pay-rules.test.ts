@@ -12,8 +12,11 @@ describe('validateBatchRows', () => {
     expect(r.ok && r.totalFen).toBe(350n);
   });
   it.each([
-    [{ ...row, amount: '0' }, '请输入正确的金额'], [{ ...row, amount: '1.001' }, '请输入正确的金额'], [{ ...row, payeeName: '' }, PAY_MSG.payeeName],
-    [{ payeeName: '甲', amount: '1.00' }, PAY_MSG.payeeRequired], [{ ...row, bankCardNo: '6222000011112222333' }, PAY_MSG.payeeBoth],
+    [{ ...row, amount: '0' }, '请输入正确的金额'],
+    [{ ...row, amount: '1.001' }, '请输入正确的金额'],
+    [{ ...row, payeeName: '' }, PAY_MSG.payeeName],
+    [{ payeeName: '甲', amount: '1.00' }, PAY_MSG.payeeRequired],
+    [{ ...row, bankCardNo: '6222000011112222333' }, PAY_MSG.payeeBoth],
     [{ payeeName: '甲', bankCardNo: '0123', amount: '1.00' }, '请输入正确的银行卡号!'],
   ])('refuses %j naming the row', (bad, message) => {
     const r = validateBatchRows([row, row, bad]);
@@ -28,12 +31,29 @@ describe('validateBatchRows', () => {
 describe('computeSplits', () => {
   const sum = (s: { amountFen: string }[]) => s.reduce((a, x) => a + BigInt(x.amountFen), 0n);
   it('ratio: floors each share and gives the remainder to the named account', () => {
-    const s = computeSplits(1000n, 'ratio', [{ acctNo: 'A', ratio: '33.33' }, { acctNo: 'B', ratio: '33.33' }, { acctNo: 'C', ratio: '33.34' }], 'B');
+    const s = computeSplits(
+      1000n,
+      'ratio',
+      [
+        { acctNo: 'A', ratio: '33.33' },
+        { acctNo: 'B', ratio: '33.33' },
+        { acctNo: 'C', ratio: '33.34' },
+      ],
+      'B',
+    );
     expect(s.map((x) => x.amountFen)).toEqual(['333', '334', '333']);
     expect(sum(s)).toBe(1000n);
   });
   it('ratio: a remainder account outside the receivers gets its own line', () => {
-    const s = computeSplits(1n, 'ratio', [{ acctNo: 'A', ratio: '50' }, { acctNo: 'B', ratio: '50' }], 'R');
+    const s = computeSplits(
+      1n,
+      'ratio',
+      [
+        { acctNo: 'A', ratio: '50' },
+        { acctNo: 'B', ratio: '50' },
+      ],
+      'R',
+    );
     expect(s).toContainEqual({ acctNo: 'R', amountFen: '1', ratioBp: null, remainder: true });
     expect(sum(s)).toBe(1n);
   });
@@ -41,7 +61,15 @@ describe('computeSplits', () => {
     for (let i = 0; i < 200; i++) {
       const amount = BigInt(1 + Math.floor(Math.random() * 1e7));
       const a = Math.floor(Math.random() * 9999) + 1;
-      const s = computeSplits(amount, 'ratio', [{ acctNo: 'A', ratio: (a / 100).toFixed(2) }, { acctNo: 'B', ratio: ((10000 - a) / 100).toFixed(2) }], 'A');
+      const s = computeSplits(
+        amount,
+        'ratio',
+        [
+          { acctNo: 'A', ratio: (a / 100).toFixed(2) },
+          { acctNo: 'B', ratio: ((10000 - a) / 100).toFixed(2) },
+        ],
+        'A',
+      );
       expect(sum(s)).toBe(amount);
     }
   });
@@ -49,7 +77,12 @@ describe('computeSplits', () => {
     expect(() => computeSplits(100n, 'ratio', [{ acctNo: 'A', ratio: '60' }], 'A')).toThrow(PAY_MSG.distRatioSum);
     expect(() => computeSplits(100n, 'ratio', [{ acctNo: 'A', ratio: '100' }])).toThrow(PAY_MSG.distRemainder);
     expect(() => computeSplits(100n, 'fixed', [{ acctNo: 'A', amount: '0.99' }])).toThrow(PAY_MSG.distFixedSum);
-    expect(() => computeSplits(100n, 'fixed', [{ acctNo: 'A', amount: '0.50' }, { acctNo: 'A', amount: '0.50' }])).toThrow(PAY_MSG.distDuplicate);
+    expect(() =>
+      computeSplits(100n, 'fixed', [
+        { acctNo: 'A', amount: '0.50' },
+        { acctNo: 'A', amount: '0.50' },
+      ]),
+    ).toThrow(PAY_MSG.distDuplicate);
   });
 });
 

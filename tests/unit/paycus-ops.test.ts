@@ -7,7 +7,16 @@ import { V } from '../../contract/validation';
 import { FORM_MSG, FormKey, offersOp, opErrors, opFields, openHolds, outcomeOf } from '../../src/features/payCus/accountOps';
 
 const ACCT = '6200000000000001';
-const hold = (over: Partial<HoldView> = {}): HoldView => ({ holdId: 'h1', acctNo: ACCT, amount: '30.00', remaining: '30.00', status: 'open', reason: '风控', createdAt: '2026-01-01T00:00:00Z', ...over });
+const hold = (over: Partial<HoldView> = {}): HoldView => ({
+  holdId: 'h1',
+  acctNo: ACCT,
+  amount: '30.00',
+  remaining: '30.00',
+  status: 'open',
+  reason: '风控',
+  createdAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
 
 describe('opErrors: the amount rule of §5 on every money form', () => {
   it.each(['0', '0.00', '1.001', '-5', 'abc', '', '01.00', '100000000.01'])('refuses %j with the amount message', (amount) => {
@@ -21,7 +30,7 @@ describe('opErrors: the amount rule of §5 on every money form', () => {
   });
 });
 
-describe('opErrors: each form\'s own fields', () => {
+describe("opErrors: each form's own fields", () => {
   it('freeze and unfreeze need a reason, charge does not', () => {
     expect(opErrors('freeze', ACCT, { amount: '1.00' }).reason).toBe(LEDGER_MSG.reasonRequired);
     expect(opErrors('freeze', ACCT, { amount: '1.00', reason: '  ' }).reason).toBe(LEDGER_MSG.reasonRequired);
@@ -46,7 +55,12 @@ describe('opErrors: each form\'s own fields', () => {
     expect(opErrors('transfer', ACCT, { amount: '5.00', toAcctNo: '6200000000000002' })).toEqual({});
   });
   it('builds the call fields, trimmed, with the account under the name each call uses', () => {
-    expect(opFields('transfer', ACCT, { amount: ' 5.00 ', toAcctNo: ' B ', reason: ' x ' })).toEqual({ fromAcctNo: ACCT, toAcctNo: 'B', amount: '5.00', reason: 'x' });
+    expect(opFields('transfer', ACCT, { amount: ' 5.00 ', toAcctNo: ' B ', reason: ' x ' })).toEqual({
+      fromAcctNo: ACCT,
+      toAcctNo: 'B',
+      amount: '5.00',
+      reason: 'x',
+    });
     expect(opFields('unfreeze', ACCT, { holdId: 'h1', amount: '1', reason: 'r' })).toEqual({ holdId: 'h1', amount: '1', reason: 'r' });
     expect(opFields('withdraw', ACCT, { amount: '1', cardNo: '6222' })).toEqual({ acctNo: ACCT, amount: '1', cardNo: '6222', reason: '' });
   });

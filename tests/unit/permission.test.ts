@@ -1,6 +1,14 @@
 // Permission rules of spec §6 (contract/permission.ts).
 import { describe, expect, it } from 'vitest';
-import { excludedCodes, hasPermission, isPlatformOrOrg, switcherFlags, userMenuFlags, visibleToolbarButtons, type PermissionLists } from '../../contract/permission';
+import {
+  excludedCodes,
+  hasPermission,
+  isPlatformOrOrg,
+  switcherFlags,
+  userMenuFlags,
+  visibleToolbarButtons,
+  type PermissionLists,
+} from '../../contract/permission';
 import type { PermissionEntry } from '../../contract/types';
 
 const e = (type: '1' | '2', action: string, status: '0' | '1' = '1'): PermissionEntry => ({ type, action, status });

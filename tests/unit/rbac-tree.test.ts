@@ -5,10 +5,21 @@ import type { TreeNode } from '@contract/api/rbac';
 import { ancestors, descendants, filterTree, indexTree, known, pathTo, toggleChecked } from '@/features/auth/treeRules';
 
 const tree: TreeNode[] = [
-  { key: 'sys', title: '系统管理', children: [
-    { key: 'role', title: '角色管理', children: [{ key: 'role-add', title: '添加角色' }, { key: 'role-del', title: '删除角色' }] },
-    { key: 'log', title: '日志管理' },
-  ] },
+  {
+    key: 'sys',
+    title: '系统管理',
+    children: [
+      {
+        key: 'role',
+        title: '角色管理',
+        children: [
+          { key: 'role-add', title: '添加角色' },
+          { key: 'role-del', title: '删除角色' },
+        ],
+      },
+      { key: 'log', title: '日志管理' },
+    ],
+  },
   { key: 'home', title: '首页' },
 ];
 

@@ -6,7 +6,14 @@ import { pageRegistry } from '@/app/router/pageRegistry';
 
 (globalThis as { window?: unknown }).window = { location: { origin: 'https://boss.test' } };
 
-const item = (path: string, component: string, extra: Partial<MenuItem> = {}): MenuItem => ({ id: path, path, name: path, component, meta: { title: path }, ...extra });
+const item = (path: string, component: string, extra: Partial<MenuItem> = {}): MenuItem => ({
+  id: path,
+  path,
+  name: path,
+  component,
+  meta: { title: path },
+  ...extra,
+});
 
 describe('menu → routes (spec §2)', () => {
   const menu: MenuItem[] = [

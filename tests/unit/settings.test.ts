@@ -23,6 +23,9 @@ describe('display settings rules (spec §2, §4)', () => {
     expect(applySetting(fluid, 'layout', 'sidemenu').contentWidth).toBe('Fixed');
   });
   it('repairs inconsistent stored settings', () => {
-    expect(normaliseSettings({ fixedHeader: false, autoHideHeader: true, layout: 'topmenu', fixSiderbar: true })).toMatchObject({ autoHideHeader: false, fixSiderbar: false });
+    expect(normaliseSettings({ fixedHeader: false, autoHideHeader: true, layout: 'topmenu', fixSiderbar: true })).toMatchObject({
+      autoHideHeader: false,
+      fixSiderbar: false,
+    });
   });
 });

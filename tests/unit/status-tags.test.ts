@@ -6,7 +6,9 @@ import { ACCOUNT_STATUS_COLOR, ORDER_STATUS_COLOR, mobileTagColor } from '@/comp
 
 describe('status tag colours', () => {
   it('gives every order status an antd-mobile colour, grey only for draft and cancelled', () => {
-    const grey = Object.entries(ORDER_STATUS_COLOR).filter(([, tone]) => mobileTagColor(tone) === 'default').map(([s]) => s);
+    const grey = Object.entries(ORDER_STATUS_COLOR)
+      .filter(([, tone]) => mobileTagColor(tone) === 'default')
+      .map(([s]) => s);
     expect(grey.sort()).toEqual(['cancelled', 'draft']);
     expect(mobileTagColor(ORDER_STATUS_COLOR.succeeded)).toBe('success');
     expect(mobileTagColor(ORDER_STATUS_COLOR.failed)).toBe('danger');

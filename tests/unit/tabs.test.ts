@@ -19,6 +19,16 @@ describe('multi-tab workspace (spec §4)', () => {
     const fresh = openTab({ tabs: [], active: '' }, page('/a'));
     expect(fresh.tabs[0].fullPath).toBe('/Home');
   });
+  it('keeps home one tab whatever its query, first and not closable', () => {
+    const s = withTabs('/a', '/Home?x=1');
+    expect(s.tabs.map((t) => t.fullPath)).toEqual(['/Home?x=1', '/a']);
+    expect(s.tabs[0].title).toBe('首页');
+    expect(s.active).toBe('/Home?x=1');
+    expect(closeTab(s, '/Home?x=1')).toEqual({ ok: false, error: MSG.homeNotClosable });
+    const back = openTab(s, page('/Home'));
+    expect(back.tabs.map((t) => t.fullPath)).toEqual(['/Home', '/a']);
+    expect(openTab({ tabs: [], active: '' }, page('/Home?x=1')).tabs.map((t) => t.fullPath)).toEqual(['/Home?x=1']);
+  });
   it('refuses to close home or the last tab', () => {
     const s = withTabs('/a');
     expect(closeTab(s, '/Home')).toEqual({ ok: false, error: MSG.homeNotClosable });

@@ -30,10 +30,23 @@ describe('display time (Asia/Shanghai)', () => {
     }
   });
   it('formats every instant as Intl does, across the years China kept summer time (one offset per day, by arithmetic)', () => {
-    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    });
     const checked: string[] = [];
     // Every 7 min 13 s from 1986 (summer time began 1986-05-04) to 1992, then a stretch of 2026.
-    const spans: [string, string][] = [['1986-04-01T00:00:00Z', '1992-01-01T00:00:00Z'], ['2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z'], ['1969-12-30T00:00:00Z', '1970-01-03T00:00:00Z']];
+    const spans: [string, string][] = [
+      ['1986-04-01T00:00:00Z', '1992-01-01T00:00:00Z'],
+      ['2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z'],
+      ['1969-12-30T00:00:00Z', '1970-01-03T00:00:00Z'],
+    ];
     for (const [from, to] of spans) {
       for (let t = Date.parse(from); t < Date.parse(to); t += 433_000) {
         const d = new Date(t + (t % 997));

@@ -3,13 +3,47 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  GRID_PRESETS, V, alnum20, amountOptional, bankCard, checkboxGroup, cnEnName, decryptForm, digitsAndLines, emailOptional,
-  englishLetters, firstIssue, idNumber, landline, loginPasswordForm, max255, mobile, nationalId, naturalNumber, newPassword,
-  opPasswordForm, payPasswordForm, qq, requiredLength, requiredSelect, textLength, url, userName, wrapFilter,
+  GRID_PRESETS,
+  V,
+  alnum20,
+  amountOptional,
+  bankCard,
+  checkboxGroup,
+  cnEnName,
+  decryptForm,
+  digitsAndLines,
+  emailOptional,
+  englishLetters,
+  firstIssue,
+  idNumber,
+  landline,
+  loginPasswordForm,
+  max255,
+  mobile,
+  nationalId,
+  naturalNumber,
+  newPassword,
+  opPasswordForm,
+  payPasswordForm,
+  qq,
+  requiredLength,
+  requiredSelect,
+  textLength,
+  url,
+  userName,
+  wrapFilter,
 } from '../../contract/validation';
 import {
-  loginBody, passwordResetBody, passwordUpdatingBody, phoneLoginBody, plainNewPassword, refreshTokenBody, registerBody,
-  selectDepartBody, smsCaptchaBody, switchSystemBody,
+  loginBody,
+  passwordResetBody,
+  passwordUpdatingBody,
+  phoneLoginBody,
+  plainNewPassword,
+  refreshTokenBody,
+  registerBody,
+  selectDepartBody,
+  smsCaptchaBody,
+  switchSystemBody,
 } from '../../contract/api/auth';
 
 /** The message of the first issue, or null when the value passes. */
@@ -20,22 +54,145 @@ function msg(schema: z.ZodType, value: unknown): string | null {
 
 describe('field rules', () => {
   const cases: [string, z.ZodType, unknown[], [unknown, string][]][] = [
-    ['mobile', mobile, ['13800000001', '138****0001', ' 13800000001 '], [['', V.mobileRequired], ['2380000000', V.mobileInvalid], ['1380000000', V.mobileInvalid], ['138000000011', V.mobileInvalid]]],
-    ['userName', userName, ['admin', 'user_01', 'a'.repeat(18)], [['', V.userNameRequired], ['abc', V.userNameInvalid], ['a'.repeat(19), V.userNameInvalid], ['bad name', V.userNameInvalid], ['名字名字', V.userNameInvalid]]],
-    ['email', emailOptional, ['', undefined, 'a@b.cn'], [['a@b', V.emailInvalid], ['not an email', V.emailInvalid]]],
-    ['natural number', naturalNumber, ['0', '7', '120'], [['01', V.natural], ['-1', V.natural], ['1.5', V.natural]]],
-    ['english letters', englishLetters, ['abc', 'ABC'], [['ab1', V.english], ['', V.english]]],
-    ['landline', landline, ['010-12345678', '0755-1234567'], [['12345678', V.landline], ['01-1234567', V.landline]]],
-    ['bank card', bankCard, ['6222021234567890', '1234567890'], [['0123456789', V.bankCard], ['123456789', V.bankCard], ['1'.repeat(21), V.bankCard]]],
-    ['id number', idNumber, ['A1', 'a'.repeat(50)], [['a'.repeat(51), V.idNumber], ['a-1', V.idNumber]]],
-    ['national id', nationalId, ['11010519491231002X', '110105491231002'], [['1101051949123100', V.nationalId], ['11010519491231002Y', V.nationalId]]],
-    ['qq', qq, ['10001', '123456789012'], [['01234', V.qq], ['1234', V.qq], ['1234567890123', V.qq]]],
-    ['url', url, ['http://a.cn', 'https://x.y/z?q=1'], [['ftp://a.cn', V.url], ['www.a.cn', V.url]]],
-    ['alnum20', alnum20, ['abc123', 'a'.repeat(20)], [['a'.repeat(21), V.alnum20], ['a_b', V.alnum20]]],
-    ['cn/en name', cnEnName, ['张三', 'John Smith', '张 San'], [['张', V.cnEnName], ['a1', V.cnEnName]]],
+    [
+      'mobile',
+      mobile,
+      ['13800000001', '138****0001', ' 13800000001 '],
+      [
+        ['', V.mobileRequired],
+        ['2380000000', V.mobileInvalid],
+        ['1380000000', V.mobileInvalid],
+        ['138000000011', V.mobileInvalid],
+      ],
+    ],
+    [
+      'userName',
+      userName,
+      ['admin', 'user_01', 'a'.repeat(18)],
+      [
+        ['', V.userNameRequired],
+        ['abc', V.userNameInvalid],
+        ['a'.repeat(19), V.userNameInvalid],
+        ['bad name', V.userNameInvalid],
+        ['名字名字', V.userNameInvalid],
+      ],
+    ],
+    [
+      'email',
+      emailOptional,
+      ['', undefined, 'a@b.cn'],
+      [
+        ['a@b', V.emailInvalid],
+        ['not an email', V.emailInvalid],
+      ],
+    ],
+    [
+      'natural number',
+      naturalNumber,
+      ['0', '7', '120'],
+      [
+        ['01', V.natural],
+        ['-1', V.natural],
+        ['1.5', V.natural],
+      ],
+    ],
+    [
+      'english letters',
+      englishLetters,
+      ['abc', 'ABC'],
+      [
+        ['ab1', V.english],
+        ['', V.english],
+      ],
+    ],
+    [
+      'landline',
+      landline,
+      ['010-12345678', '0755-1234567'],
+      [
+        ['12345678', V.landline],
+        ['01-1234567', V.landline],
+      ],
+    ],
+    [
+      'bank card',
+      bankCard,
+      ['6222021234567890', '1234567890'],
+      [
+        ['0123456789', V.bankCard],
+        ['123456789', V.bankCard],
+        ['1'.repeat(21), V.bankCard],
+      ],
+    ],
+    [
+      'id number',
+      idNumber,
+      ['A1', 'a'.repeat(50)],
+      [
+        ['a'.repeat(51), V.idNumber],
+        ['a-1', V.idNumber],
+      ],
+    ],
+    [
+      'national id',
+      nationalId,
+      ['11010519491231002X', '110105491231002'],
+      [
+        ['1101051949123100', V.nationalId],
+        ['11010519491231002Y', V.nationalId],
+      ],
+    ],
+    [
+      'qq',
+      qq,
+      ['10001', '123456789012'],
+      [
+        ['01234', V.qq],
+        ['1234', V.qq],
+        ['1234567890123', V.qq],
+      ],
+    ],
+    [
+      'url',
+      url,
+      ['http://a.cn', 'https://x.y/z?q=1'],
+      [
+        ['ftp://a.cn', V.url],
+        ['www.a.cn', V.url],
+      ],
+    ],
+    [
+      'alnum20',
+      alnum20,
+      ['abc123', 'a'.repeat(20)],
+      [
+        ['a'.repeat(21), V.alnum20],
+        ['a_b', V.alnum20],
+      ],
+    ],
+    [
+      'cn/en name',
+      cnEnName,
+      ['张三', 'John Smith', '张 San'],
+      [
+        ['张', V.cnEnName],
+        ['a1', V.cnEnName],
+      ],
+    ],
     ['digits and lines', digitsAndLines, ['', '123\n456', '1\r\n2'], [['12a', V.digitsLines]]],
     ['max 255', max255, ['', 'x'.repeat(255)], [['x'.repeat(256), V.max255]]],
-    ['amount', amountOptional, ['', '0.5', '12', '12.34'], [['0', V.amount], ['01', V.amount], ['1.234', V.amount], ['-1', V.amount], ['0.00', V.amount]]],
+    [
+      'amount',
+      amountOptional,
+      ['', '0.5', '12', '12.34'],
+      [
+        ['0', V.amount],
+        ['01', V.amount],
+        ['1.234', V.amount],
+        ['-1', V.amount],
+        ['0.00', V.amount],
+      ],
+    ],
   ];
   for (const [name, schema, good, bad] of cases) {
     it(`${name}: accepts the valid and names the invalid`, () => {
@@ -136,6 +293,12 @@ describe('helpers of §5', () => {
     expect(textLength('中文a')).toBe(5);
   });
   it('filter wrapping by operator', () => {
-    expect([wrapFilter('x', 'like'), wrapFilter('x', 'ne'), wrapFilter('x', 'ge'), wrapFilter('x', 'le'), wrapFilter('x', 'eq')]).toEqual(['*x*', '!x', '>=x', '<=x', 'x']);
+    expect([wrapFilter('x', 'like'), wrapFilter('x', 'ne'), wrapFilter('x', 'ge'), wrapFilter('x', 'le'), wrapFilter('x', 'eq')]).toEqual([
+      '*x*',
+      '!x',
+      '>=x',
+      '<=x',
+      'x',
+    ]);
   });
 });

@@ -5,6 +5,7 @@
 // Settings: CHANNEL_LATENCY_MS = "min-max" or "ms" (default "300-1200").
 import { randomUUID } from 'node:crypto';
 import type { ChannelCallback, ChannelRequest, ChannelResult, PaymentChannel } from './channel';
+import { Timers } from './timers';
 
 export interface SimulatorOptions {
   minLatencyMs: number;
@@ -35,7 +36,7 @@ export class ChannelSimulator implements PaymentChannel {
   /** Orders accepted and not yet delivered, by order id (a resubmit while in flight is ignored). */
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly refs = new Map<string, string>();
-  private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  private readonly timers = new Timers();
   private closed = false;
 
   constructor(opts: Partial<SimulatorOptions> = {}) {
@@ -63,7 +64,7 @@ export class ChannelSimulator implements PaymentChannel {
 
   private async deliver(result: ChannelResult, delayMs: number): Promise<void> {
     for (let attempt = 0; attempt <= this.opts.maxRetries; attempt++) {
-      await this.sleep(attempt === 0 ? delayMs : this.opts.retryDelayMs * 2 ** (attempt - 1));
+      await this.timers.sleep(attempt === 0 ? delayMs : this.opts.retryDelayMs * 2 ** (attempt - 1));
       if (this.closed || !this.callback) return;
       try {
         await this.callback(result);
@@ -74,17 +75,6 @@ export class ChannelSimulator implements PaymentChannel {
     }
   }
 
-  private sleep(ms: number): Promise<void> {
-    if (ms <= 0) return new Promise((r) => setImmediate(r));
-    return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        resolve();
-      }, ms);
-      this.timers.set(t, resolve);
-    });
-  }
-
   async idle(): Promise<void> {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight.values()]);
   }
@@ -92,10 +82,6 @@ export class ChannelSimulator implements PaymentChannel {
   close(): void {
     this.closed = true;
     // Undelivered outcomes stay pending in the database; the next start resubmits them.
-    for (const [t, resolve] of this.timers) {
-      clearTimeout(t);
-      resolve();
-    }
-    this.timers.clear();
+    this.timers.cancelAll();
   }
 }

@@ -56,7 +56,10 @@ export const users = pgTable('users', {
   createdBy: text('created_by'),
   updatedBy: text('updated_by'),
   // 0012_user_tenants.sql: the tenants of the user's groups, kept by triggers (never written here).
-  tenantIds: text('tenant_ids').array().notNull().default(sql`'{}'`),
+  tenantIds: text('tenant_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
 });
 
 export const userGroups = pgTable(
@@ -82,11 +85,9 @@ export const departments = pgTable('departments', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const userDeparts = pgTable(
-  'user_departs',
-  { userId: text('user_id').notNull(), departId: text('depart_id').notNull() },
-  (t) => [primaryKey({ columns: [t.userId, t.departId] })],
-);
+export const userDeparts = pgTable('user_departs', { userId: text('user_id').notNull(), departId: text('depart_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.userId, t.departId] }),
+]);
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
@@ -99,11 +100,9 @@ export const roles = pgTable('roles', {
   updatedAt: ts('updated_at'),
 });
 
-export const userRoles = pgTable(
-  'user_roles',
-  { userId: text('user_id').notNull(), roleId: text('role_id').notNull() },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
-);
+export const userRoles = pgTable('user_roles', { userId: text('user_id').notNull(), roleId: text('role_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.userId, t.roleId] }),
+]);
 
 export const permissions = pgTable('permissions', {
   id: text('id').primaryKey(),
@@ -127,8 +126,6 @@ export const permissions = pgTable('permissions', {
   status: text('status').notNull().default('1').$type<'0' | '1'>(),
 });
 
-export const rolePermissions = pgTable(
-  'role_permissions',
-  { roleId: text('role_id').notNull(), permissionId: text('permission_id').notNull() },
-  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
-);
+export const rolePermissions = pgTable('role_permissions', { roleId: text('role_id').notNull(), permissionId: text('permission_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.roleId, t.permissionId] }),
+]);

@@ -62,7 +62,13 @@ export const holds = pgTable('holds', {
 
 export const ledgerHeads = pgTable(
   'ledger_heads',
-  { tenantId: text('tenant_id').notNull(), lane: integer('lane').notNull(), seq: fen('seq').notNull(), lastHash: text('last_hash').notNull(), prevHash: text('prev_hash').notNull().default('') },
+  {
+    tenantId: text('tenant_id').notNull(),
+    lane: integer('lane').notNull(),
+    seq: fen('seq').notNull(),
+    lastHash: text('last_hash').notNull(),
+    prevHash: text('prev_hash').notNull().default(''),
+  },
   (t) => [primaryKey({ columns: [t.tenantId, t.lane] })],
 );
 

@@ -15,6 +15,11 @@ export const permissionDataRules = pgTable('permission_data_rules', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** 0017: the data rules of a menu a role is held to. */
+export const roleDataRules = pgTable('role_data_rules', { roleId: text('role_id').notNull(), ruleId: text('rule_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.roleId, t.ruleId] }),
+]);
+
 export const departPermissions = pgTable(
   'depart_permissions',
   { departId: text('depart_id').notNull(), permissionId: text('permission_id').notNull() },
@@ -36,6 +41,11 @@ export const departRolePermissions = pgTable(
   { roleId: text('role_id').notNull(), permissionId: text('permission_id').notNull() },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
 );
+
+/** 0030: the department roles a user is linked to (they count only while the user is in the role's department). */
+export const departRoleUsers = pgTable('depart_role_users', { userId: text('user_id').notNull(), roleId: text('role_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.userId, t.roleId] }),
+]);
 
 export const operationLog = pgTable('operation_log', {
   id: text('id').primaryKey(),

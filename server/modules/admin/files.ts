@@ -1,9 +1,9 @@
-// Uploaded files behind a small adapter: the local implementation keeps them on disk under
-// DATA_DIR/upload (object storage would implement the same three calls). Names are generated, never
-// taken from the request, and a read resolves strictly inside the root, so no path escapes it.
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+// Generated files of the admin module (avatars, import error workbooks) kept in the object store
+// (server/adapters/objectStore). Names are generated, never taken from the request, and a read of
+// an unsafe key answers null, so no path escapes the store.
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { newObjectKey } from '../../adapters/objectStore/keys';
+import { objectStoreFromEnv, type ObjectStore } from '../../adapters/objectStore/objectStore';
 
 export interface FileStore {
   /** Saves bytes under `folder` (a fixed word such as 'avatar'); returns the relative path. */
@@ -14,45 +14,27 @@ export interface FileStore {
 
 const SAFE_FOLDER = /^[a-z][a-z0-9-]{0,30}$/;
 
-/** Keeps a tidy, harmless version of the original name for people reading the folder. */
-function cleanName(name: string): string {
-  const base = path.basename(name).replace(/[^\w.\u4e00-\u9fa5-]/g, '_').slice(-60);
-  return base || 'file';
-}
-
-export function localFileStore(root: string): FileStore {
-  const absRoot = path.resolve(root);
+export function fileStoreOver(objects: ObjectStore = objectStoreFromEnv()): FileStore {
   return {
     async save(folder, originalName, data) {
       if (!SAFE_FOLDER.test(folder)) throw new Error(`bad folder ${folder}`);
-      const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-      const rel = `${folder}/${day}/${randomBytes(12).toString('hex')}_${cleanName(originalName)}`;
-      const abs = path.join(absRoot, rel);
-      await mkdir(path.dirname(abs), { recursive: true });
-      await writeFile(abs, data);
-      return rel;
+      const key = newObjectKey(folder, originalName);
+      await objects.put(key, data, contentTypeOf(originalName));
+      return key;
     },
-    async read(relPath) {
-      if (!relPath || relPath.includes('\0') || relPath.includes('\\')) return null;
-      const abs = path.resolve(absRoot, relPath);
-      if (!abs.startsWith(absRoot + path.sep)) return null;
-      if (relPath.split('/').some((seg) => seg === '..' || seg === '.' || seg === '')) return null;
-      try {
-        if (!(await stat(abs)).isFile()) return null;
-        return await readFile(abs);
-      } catch {
-        return null;
-      }
-    },
+    read: (relPath) => objects.get(relPath),
   };
 }
 
-/** Where uploads live: UPLOAD_DIR, else DATA_DIR/upload (DATA_DIR defaults to ./data). */
-export function defaultUploadRoot(): string {
-  return process.env.UPLOAD_DIR ?? path.join(process.env.DATA_DIR ?? './data', 'upload');
-}
-
 const TYPES: Record<string, string> = {
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.zip': 'application/zip',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

@@ -19,6 +19,23 @@ const userButtons: [string, string, string][] = [
 
 export const ADMIN_MENU: CatalogueEntry[] = [
   { id: SYSTEM_DIR_ID, name: '系统管理', path: '/system', component: 'layouts/RouteView', icon: 'setting', sortNo: 10, type: '0' },
-  { id: 'm-system-user', parentId: SYSTEM_DIR_ID, name: '用户管理', path: '/system/user', component: 'system/UserList', componentName: 'UserList', icon: 'user', sortNo: 1, type: '1' },
-  ...userButtons.map(([code, name, id], i): CatalogueEntry => ({ id, parentId: 'm-system-user', name, perms: `system:user:${code}`, sortNo: i + 1, type: '2' })),
+  {
+    id: 'm-system-user',
+    parentId: SYSTEM_DIR_ID,
+    name: '用户管理',
+    path: '/system/user',
+    component: 'system/UserList',
+    componentName: 'UserList',
+    icon: 'user',
+    sortNo: 1,
+    type: '1',
+  },
+  ...userButtons.map(([code, name, id], i): CatalogueEntry => ({
+    id,
+    parentId: 'm-system-user',
+    name,
+    perms: `system:user:${code}`,
+    sortNo: i + 1,
+    type: '2',
+  })),
 ];

@@ -1,5 +1,6 @@
-// Routes of the admin module: user administration (spec §7 /sys/user/*) and the common upload and
-// static files. Each route names its permission code; the guard checks it for reads and writes.
+// Routes of the admin module: user administration (spec §7 /sys/user/*) and the static files of
+// avatars and import results (the upload calls: server/modules/files).
+// Each route names its permission code; the guard checks it for reads and writes.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,9 +21,10 @@ import { parseListQuery } from '../../../contract/listQuery';
 import type { ModuleOptions } from '../../context';
 import { authOf } from '../../http/guard';
 import { AppError, sysFail, sysOk } from '../../http/envelope';
-import { contentTypeOf, defaultUploadRoot, isImage, localFileStore, type FileStore } from './files';
+import { contentTypeOf, fileStoreOver, type FileStore } from './files';
 import { exportRows, importUsers, USER_EXPORT_COLUMNS } from './userImport';
-import { listUsers, USER_LIST_TABLES, USER_RESOURCE, usersForExport } from './userQuery';
+import { dataScopeOf } from '../rbac/dataScope';
+import { listUsers, USER_LIST_TABLES, USER_RESOURCE, USER_RULES, userRowById, usersForExport } from './userQuery';
 import { addUser, changePassword, deleteUsers, editUser, freezeUsers, roleIdsOf, takenField } from './userService';
 import { sendXlsx, toXlsx, uploadedFiles } from './xlsx';
 
@@ -36,14 +38,24 @@ function parsedList(query: Record<string, unknown>) {
 }
 
 export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: FileStore }> = async (app, { deps, fileStore }) => {
-  const store = fileStore ?? localFileStore(defaultUploadRoot());
+  const store = fileStore ?? fileStoreOver();
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   const tags = ['system-user'];
 
   app.get(ADMIN_P.userList, { schema: { querystring: listQuery, tags }, config: { permission: USER_PERMS.list } }, async (req) => {
     const q = parsedList(req.query);
-    const { tenantId } = authOf(req);
-    return sysOk(await deps.lists.through(`users|${tenantId}|${JSON.stringify(q)}`, USER_LIST_TABLES, () => listUsers(deps.db, q, tenantId)));
+    const auth = authOf(req);
+    const { tenantId } = auth;
+    // The reader's data rules narrow the page, so they are part of the cache key: a narrowed reader
+    // never gets the page of an unnarrowed one, nor the reverse.
+    const scope = await dataScopeOf(deps.db, auth, USER_RULES);
+    const key = `users|${tenantId}|${scope?.key ?? ''}|${JSON.stringify(q)}`;
+    return sysOk(await deps.lists.through(key, USER_LIST_TABLES, () => listUsers(deps.db, q, tenantId, scope)));
+  });
+
+  app.get(ADMIN_P.userQueryById, { schema: { querystring: idQuery, tags }, config: { permission: USER_PERMS.list } }, async (req) => {
+    const auth = authOf(req);
+    return sysOk(await userRowById(deps.db, req.query.id, auth.tenantId, await dataScopeOf(deps.db, auth, USER_RULES)));
   });
 
   app.post(ADMIN_P.userAdd, { schema: { body: userAddBody, tags }, config: { permission: USER_PERMS.add, signed: true } }, async (req) => {
@@ -72,25 +84,39 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
   });
 
   // Readable by anyone who may add or edit users (the form checks on blur).
-  app.get(ADMIN_P.userCheckOnly, { schema: { querystring: checkOnlyUserQuery, tags }, config: { permission: `${USER_PERMS.add},${USER_PERMS.edit}` } }, async (req, reply) => {
-    const q = req.query;
-    const taken = await takenField(deps.db, { username: q.username, mobile: q.mobile || q.phone, email: q.email }, q.id || undefined);
-    if (taken) return reply.send(sysFail(400, USER_MSG.exists(taken)));
-    return sysOk(true, '该值可用！');
-  });
+  app.get(
+    ADMIN_P.userCheckOnly,
+    { schema: { querystring: checkOnlyUserQuery, tags }, config: { permission: `${USER_PERMS.add},${USER_PERMS.edit}` } },
+    async (req, reply) => {
+      const q = req.query;
+      const taken = await takenField(deps.db, { username: q.username, mobile: q.mobile || q.phone, email: q.email }, q.id || undefined);
+      if (taken) return reply.send(sysFail(400, USER_MSG.exists(taken)));
+      return sysOk(true, '该值可用！');
+    },
+  );
 
-  app.put(ADMIN_P.userChangePassword, { schema: { body: changePasswordBody, tags }, config: { permission: USER_PERMS.password, signed: true } }, async (req) => {
-    await changePassword(deps, authOf(req), req.body);
-    return sysOk(null, USER_MSG.passwordChanged);
-  });
+  app.put(
+    ADMIN_P.userChangePassword,
+    { schema: { body: changePasswordBody, tags }, config: { permission: USER_PERMS.password, signed: true } },
+    async (req) => {
+      await changePassword(deps, authOf(req), req.body);
+      return sysOk(null, USER_MSG.passwordChanged);
+    },
+  );
 
-  app.get(ADMIN_P.userQueryRole, { schema: { querystring: queryUserRoleQuery, tags }, config: { permission: `${USER_PERMS.add},${USER_PERMS.edit}` } }, async (req) => {
-    return sysOk(await roleIdsOf(deps.db, authOf(req), req.query.userid));
-  });
+  app.get(
+    ADMIN_P.userQueryRole,
+    { schema: { querystring: queryUserRoleQuery, tags }, config: { permission: `${USER_PERMS.add},${USER_PERMS.edit}` } },
+    async (req) => {
+      return sysOk(await roleIdsOf(deps.db, authOf(req), req.query.userid));
+    },
+  );
 
   app.get(ADMIN_P.userExport, { schema: { querystring: listQuery, tags }, config: { permission: USER_PERMS.export } }, async (req, reply) => {
     const sel = typeof req.query.selections === 'string' && req.query.selections ? req.query.selections.split(',').filter(Boolean).slice(0, 10_000) : null;
-    const rows = await usersForExport(deps.db, parsedList({ ...req.query, pageNo: undefined, pageSize: undefined }), authOf(req).tenantId, sel);
+    const auth = authOf(req);
+    const q = parsedList({ ...req.query, pageNo: undefined, pageSize: undefined });
+    const rows = await usersForExport(deps.db, q, auth.tenantId, sel, await dataScopeOf(deps.db, auth, USER_RULES));
     return sendXlsx(reply, EXPORT_TITLE, await toXlsx(EXPORT_TITLE, USER_EXPORT_COLUMNS, exportRows(rows)));
   });
 
@@ -108,20 +134,15 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
     }
     if (errorFiles.length) {
       const errorFileUrl = `${ADMIN_P.download}/${errorFiles[0]}`;
-      return reply.status(201).send({ success: true, code: 201, message: USER_MSG.importBadRows, result: { errorFileUrl, errorFiles: errorFiles.map((p) => `${ADMIN_P.download}/${p}`), imported }, timestamp: Date.now() });
+      return reply.status(201).send({
+        success: true,
+        code: 201,
+        message: USER_MSG.importBadRows,
+        result: { errorFileUrl, errorFiles: errorFiles.map((p) => `${ADMIN_P.download}/${p}`), imported },
+        timestamp: Date.now(),
+      });
     }
     return sysOk({ imported }, USER_MSG.imported(files.map((f) => f.filename).join('、'), imported));
-  });
-
-  app.post(ADMIN_P.upload, { schema: { tags: ['common'] }, config: { permission: 'authenticated' } }, async (req) => {
-    const files = await uploadedFiles(req);
-    const f = files[0];
-    if (!f) throw new AppError(400, USER_MSG.uploadEmpty);
-    // Only images for now: the one caller is the avatar (isup=1). Checked by type and by bytes.
-    if (!isImage(f.mimetype, f.data)) throw new AppError(400, USER_MSG.uploadImageOnly);
-    const folder = f.fields.biz === 'avatar' || !f.fields.biz ? 'avatar' : 'images';
-    const rel = await store.save(folder, f.filename, f.data);
-    return sysOk(rel, '上传成功');
   });
 
   // Uploaded images are public by their unguessable names (an <img> cannot send the token);
@@ -131,7 +152,11 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
     if (!/^(avatar|images)\//.test(rel)) throw new AppError(404, '文件不存在');
     const data = await store.read(rel);
     if (!data) throw new AppError(404, '文件不存在');
-    return reply.header('Content-Type', contentTypeOf(rel)).header('Cache-Control', 'public, max-age=604800, immutable').header('X-Content-Type-Options', 'nosniff').send(data);
+    return reply
+      .header('Content-Type', contentTypeOf(rel))
+      .header('Cache-Control', 'public, max-age=604800, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(data);
   });
 
   app.get(`${ADMIN_P.download}/*`, { schema: { tags: ['common'] }, config: { permission: 'authenticated' } }, async (req, reply) => {
@@ -140,6 +165,9 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
     const data = await store.read(rel);
     if (!data) throw new AppError(404, '文件不存在');
     const name = rel.split('/').pop() ?? 'errors.xlsx';
-    return reply.header('Content-Type', contentTypeOf(rel)).header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).send(data);
+    return reply
+      .header('Content-Type', contentTypeOf(rel))
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(data);
   });
 };

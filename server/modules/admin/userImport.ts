@@ -43,7 +43,11 @@ const importRow = z.object({
   sex: z.union([z.literal(''), z.enum(['1', '2', '男', '女'], { message: '性别只能是男或女' })]),
 });
 
-export interface ImportOutcome { imported: number; failed: number; errorFile: string | null }
+export interface ImportOutcome {
+  imported: number;
+  failed: number;
+  errorFile: string | null;
+}
 
 /** Imports one workbook; the error workbook (if any) is saved in the store and its path returned. */
 export async function importUsers(deps: AppDeps, auth: AuthContext, store: FileStore, data: Buffer): Promise<ImportOutcome> {
@@ -86,7 +90,16 @@ export async function importUsers(deps: AppDeps, auth: AuthContext, store: FileS
     const sex = r.sex === '男' || r.sex === '1' ? 1 : r.sex === '女' || r.sex === '2' ? 2 : null;
     try {
       await deps.db.transaction(async (tx) => {
-        await tx.insert(users).values({ id, username: r.username, realname: r.realname, mobile: r.mobile || null, email: r.email || null, sex, passwordHash, createdBy: auth.user.username });
+        await tx.insert(users).values({
+          id,
+          username: r.username,
+          realname: r.realname,
+          mobile: r.mobile || null,
+          email: r.email || null,
+          sex,
+          passwordHash,
+          createdBy: auth.user.username,
+        });
         await tx.insert(userGroups).values({ userId: id, groupId });
       });
       imported++;

@@ -5,8 +5,14 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/envelope';
+import { checkZip, type ZipLimits } from '../../lib/zipGuard';
+import { MSG } from '../../../contract/messages';
 
-export interface XlsxColumn { key: string; header: string; width?: number }
+export interface XlsxColumn {
+  key: string;
+  header: string;
+  width?: number;
+}
 
 /** Neutralises spreadsheet formulas in exported text (CSV/Excel injection). */
 function cellText(v: unknown): string {
@@ -48,13 +54,23 @@ function plain(v: ExcelJS.CellValue): string {
   return String(v).trim();
 }
 
-/** Rows of the first sheet as records keyed by `key`, matching headers by header text or key. */
+/** What an uploaded workbook may expand to: far above any 5000-row import, far below what hurts the server. */
+export const XLSX_LIMITS: ZipLimits = { maxEntries: 1000, maxUncompressedBytes: 50 * 1024 * 1024 };
+const PARSE_FAILED = '文件解析失败，请上传有效的 .xlsx 文件';
+export const XLSX_TOO_LARGE = `工作簿解压后超过${XLSX_LIMITS.maxUncompressedBytes / 1024 / 1024}MB或包含超过${XLSX_LIMITS.maxEntries}个文件，已拒绝解析`;
+
+/**
+ * Rows of the first sheet as records keyed by `key`, matching headers by header text or key. The
+ * archive is bounded (entry count, uncompressed size) before exceljs decompresses anything.
+ */
 export async function readXlsx(data: Buffer, columns: XlsxColumn[], maxRows = 5000): Promise<{ rowNo: number; values: Record<string, string> }[]> {
+  const zip = checkZip(data, XLSX_LIMITS);
+  if (!zip.ok) throw new AppError(400, zip.reason === 'too_large' || zip.reason === 'too_many' ? XLSX_TOO_LARGE : PARSE_FAILED);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw new AppError(400, '文件解析失败，请上传有效的 .xlsx 文件');
+    throw new AppError(400, PARSE_FAILED);
   }
   const ws = wb.worksheets[0];
   if (!ws) return [];
@@ -83,12 +99,20 @@ export async function uploadedFiles(req: FastifyRequest): Promise<{ filename: st
   if (!req.isMultipart()) throw new AppError(400, '请选择要上传的文件');
   const files: { filename: string; mimetype: string; data: Buffer }[] = [];
   const fields: Record<string, string> = {};
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, '文件过大');
-      files.push({ filename: part.filename, mimetype: part.mimetype, data });
-    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 200);
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(413, '文件过大');
+        files.push({ filename: part.filename, mimetype: part.mimetype, data });
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 200);
+    }
+  } catch (err) {
+    // The multipart plugin's own refusals (limits) carry their 4xx; the parser's (a missing
+    // boundary, a truncated or malformed part) are plain errors, and all are the client's.
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (err instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) throw err;
+    throw new AppError(400, MSG.badMultipart);
   }
   return files.map((f) => ({ ...f, fields }));
 }

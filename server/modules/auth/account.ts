@@ -44,7 +44,14 @@ export async function register(
       await tx.insert(users).values({ id, username: b.username, realname: b.realname, mobile: b.mobile, passwordHash });
       const [group] = await tx.select().from(groups).where(eq(groups.groupType, REGISTERED_GROUP_TYPE)).limit(1);
       if (group) await tx.insert(userGroups).values({ userId: id, groupId: group.id });
-      const [role] = await tx.select().from(roles).where(eq(roles.roleCode, REGISTERED_ROLE_CODE)).limit(1);
+      // The role must be of the group's tenant: a role grants only in its own tenant.
+      const [role] = group
+        ? await tx
+            .select()
+            .from(roles)
+            .where(and(eq(roles.roleCode, REGISTERED_ROLE_CODE), eq(roles.tenantId, group.tenantId)))
+            .limit(1)
+        : [];
       if (role) await tx.insert(userRoles).values({ userId: id, roleId: role.id });
     });
   } catch (err) {
@@ -63,10 +70,7 @@ export async function resetPassword(deps: AppDeps, b: { mobile: string; captcha:
   const plain = newPlainPassword(deps, b.password);
   await verifySmsCode(deps, b.mobile, SMS_TYPE.resetPassword, b.captcha);
   const passwordHash = await hashPassword(plain, deps.scryptN);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, user.id));
+  await deps.db.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeUserSessions(deps.db, user.id);
 }
 

@@ -1,7 +1,9 @@
 // Signing in by password or by SMS code, with the brute-force defences: an account locks for
-// LOGIN_LOCK_MS after LOGIN_MAX_FAILURES wrong passwords, and after LOGIN_CAPTCHA_AFTER failures
-// for a username or an IP an image captcha is demanded. Every attempt goes to login_log.
-import { and, count, eq, gt, or } from 'drizzle-orm';
+// LOGIN_LOCK_MS after LOGIN_MAX_FAILURES wrong passwords, and an image captcha is demanded after
+// LOGIN_CAPTCHA_AFTER failures for a username, or CAPTCHA_AFTER_IP_FAILURES from one IP (high, so
+// one person's typos do not put everyone behind an office NAT to the captcha; a spray over many
+// usernames from one address still hits it). Every attempt goes to login_log.
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { LOGIN_CAPTCHA_AFTER, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../../contract/constants';
 import { decodePassword } from '../../../contract/crypto';
 import { MSG } from '../../../contract/messages';
@@ -20,7 +22,10 @@ import { createSession } from '../session/service';
 import { verifySmsCode } from '../sms/service';
 import { buildUserInfo, groupsOf, userByMobile, userByUsername, type UserRow } from '../user/service';
 
-export interface ClientMeta { ip: string; userAgent?: string }
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+}
 
 /** Compared against when the username is unknown, so both cases take the same time. */
 const dummyHashes = new Map<number, Promise<string>>();
@@ -42,20 +47,31 @@ async function logAttempt(deps: AppDeps, a: { username: string; userId?: string;
   });
 }
 
-async function recentFailures(deps: AppDeps, username: string, ip: string): Promise<number> {
+/** Failures from one IP (any usernames) within LOGIN_LOCK_MS after which that IP must solve a captcha. */
+export const CAPTCHA_AFTER_IP_FAILURES = 30;
+
+interface Failures {
+  byUsername: number;
+  byIp: number;
+}
+/** Whether the next attempt must carry a captcha. */
+const captchaDue = (f: Failures) => f.byUsername >= LOGIN_CAPTCHA_AFTER || f.byIp >= CAPTCHA_AFTER_IP_FAILURES;
+
+async function recentFailures(deps: AppDeps, username: string, ip: string): Promise<Failures> {
   const since = new Date(Date.now() - LOGIN_LOCK_MS);
   const [row] = await deps.db
-    .select({ n: count() })
+    .select({
+      byUsername: sql<number>`count(*) FILTER (WHERE ${eq(loginFailures.username, username)})`.mapWith(Number),
+      byIp: sql<number>`count(*) FILTER (WHERE ${eq(loginFailures.ip, ip)})`.mapWith(Number),
+    })
     .from(loginFailures)
     .where(and(gt(loginFailures.createdAt, since), or(eq(loginFailures.username, username), eq(loginFailures.ip, ip))));
-  return Number(row?.n ?? 0);
+  return { byUsername: row?.byUsername ?? 0, byIp: row?.byIp ?? 0 };
 }
 
-const captchaRefusal = (message: string) =>
-  new AppError(WIRE_STATUS.captchaNeeded, message, CAPTCHA_NEEDED_CODE, { needCaptcha: true });
+const captchaRefusal = (message: string) => new AppError(WIRE_STATUS.captchaNeeded, message, CAPTCHA_NEEDED_CODE, { needCaptcha: true });
 
-const lockedRefusal = (until: Date) =>
-  new AppError(WIRE_STATUS.locked, MSG.loginLocked(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000))));
+const lockedRefusal = (until: Date) => new AppError(WIRE_STATUS.locked, MSG.loginLocked(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000))));
 
 /** Issues a session for a user who has proved who they are. */
 export async function completeLogin(deps: AppDeps, dicts: DictService, user: UserRow, meta: ClientMeta): Promise<LoginResult> {
@@ -79,7 +95,7 @@ export async function passwordLogin(deps: AppDeps, dicts: DictService, body: Log
   }
 
   const failures = await recentFailures(deps, username, meta.ip);
-  if (failures >= LOGIN_CAPTCHA_AFTER) {
+  if (captchaDue(failures)) {
     if (!body.captcha || !body.checkKey) throw captchaRefusal(WIRE_MSG.captchaNeeded);
     const verdict = await consumeCaptcha(deps.db, body.checkKey, body.captcha);
     if (verdict === 'expired') throw captchaRefusal(WIRE_MSG.captchaExpired);
@@ -100,7 +116,7 @@ export async function passwordLogin(deps: AppDeps, dicts: DictService, body: Log
       await deps.db.update(users).set({ failedLogins: failed }).where(eq(users.id, user.id));
     }
     throw new AppError(WIRE_STATUS.loginFailed, MSG.loginBadCredentials, WIRE_STATUS.loginFailed, {
-      needCaptcha: failures + 1 >= LOGIN_CAPTCHA_AFTER,
+      needCaptcha: captchaDue({ byUsername: failures.byUsername + 1, byIp: failures.byIp + 1 }),
     });
   }
 
@@ -109,7 +125,9 @@ export async function passwordLogin(deps: AppDeps, dicts: DictService, body: Log
     throw new AppError(WIRE_STATUS.loginFailed, MSG.loginFrozen);
   }
 
-  await deps.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  // Only when there is something to clear: every write to users drops the list pages read from it
+  // in every process (server/lib/listCache.ts), and most sign-ins follow no failure.
+  if (user.failedLogins !== 0 || user.lockedUntil) await deps.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
   await deps.db.delete(loginFailures).where(eq(loginFailures.username, username));
   await logAttempt(deps, { username, userId: user.id, method: 'password', ok: true, ...meta });
   return completeLogin(deps, dicts, user, meta);

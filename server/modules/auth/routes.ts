@@ -66,28 +66,20 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
     },
   );
 
-  app.post(
-    P.switchSystem,
-    { schema: { body: switchSystemBody, tags: ['auth'] }, config: { permission: 'authenticated', signed: true } },
-    async (req) => {
-      const { user, session } = authOf(req);
-      const target = (await groupsOf(deps.db, user.id)).find((g) => g.group.id === req.body.groupId && g.system.id === req.body.sysId);
-      if (!target) throw new AppError(400, WIRE_MSG.systemNotYours);
-      await setSessionGroup(deps.db, session.familyId, target.group.id);
-      return capOk({ userInfo: await buildUserInfo(deps.db, user, target.group.id) });
-    },
-  );
+  app.post(P.switchSystem, { schema: { body: switchSystemBody, tags: ['auth'] }, config: { permission: 'authenticated', signed: true } }, async (req) => {
+    const { user, session } = authOf(req);
+    const target = (await groupsOf(deps.db, user.id)).find((g) => g.group.id === req.body.groupId && g.system.id === req.body.sysId);
+    if (!target) throw new AppError(400, WIRE_MSG.systemNotYours);
+    await setSessionGroup(deps.db, session.familyId, target.group.id);
+    return capOk({ userInfo: await buildUserInfo(deps.db, user, target.group.id) });
+  });
 
   app.post(P.register, { schema: { body: registerBody, tags: ['auth'] }, config: { permission: 'public', signed: true, rateLimit } }, async (req) =>
     sysOk(await register(deps, req.body), WIRE_MSG.registered),
   );
 
-  app.post(
-    P.passwordReset,
-    { schema: { body: passwordResetBody, tags: ['auth'] }, config: { permission: 'public', signed: true, rateLimit } },
-    async (req) => {
-      await resetPassword(deps, req.body);
-      return sysOk(null, WIRE_MSG.passwordResetDone);
-    },
-  );
+  app.post(P.passwordReset, { schema: { body: passwordResetBody, tags: ['auth'] }, config: { permission: 'public', signed: true, rateLimit } }, async (req) => {
+    await resetPassword(deps, req.body);
+    return sysOk(null, WIRE_MSG.passwordResetDone);
+  });
 };

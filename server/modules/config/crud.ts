@@ -1,7 +1,9 @@
 // One CRUD mechanism for the configuration resources: list (list kit query over an allow-list),
 // queryById, add, edit, delete and deleteBatch, each behind `${perm}:list|add|edit|delete`.
 // A resource is configuration: its table, wire fields → columns, body schema, how a row becomes a
-// record and a body becomes column values, its scope (tenant) and its extra rules.
+// record and a body becomes column values, its scope (tenant) and its extra rules. The data rules
+// of the resource's menu (rbac/dataScope.ts) narrow its list, export, detail, edit and delete
+// like the tenant scope does; a rule may name any of its filter columns.
 import { and, count, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,8 +13,11 @@ import { CONFIG_MSG } from '../../../contract/api/config';
 import { parseListQuery, type PageResult, type ResourceFields } from '../../../contract/listQuery';
 import type { Db } from '../../db/client';
 import { AppError, sysOk } from '../../http/envelope';
+import { pgFault, uniqueMessage } from '../../http/pgErrors';
 import { orderOf, whereOf } from '../../lib/listSql';
 import { newId } from '../../lib/tokens';
+import { authOf } from '../../http/guard';
+import { dataRuleResource, dataScopeOf, menuOfPermission, scopeWhere } from '../rbac/dataScope';
 import { sendXlsx, toXlsx, type XlsxColumn } from '../admin/xlsx';
 import { formatDateTime } from '../../../contract/time';
 
@@ -50,29 +55,31 @@ export interface CrudSpec<In extends Record<string, unknown>> {
   title?: string;
 }
 
-/** SQLSTATE of a driver error, also when Drizzle wraps it. */
-export function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  if (typeof e?.cause?.code === 'string') return e.cause.code;
-  return undefined;
-}
-
-/** Runs a write and turns unique and foreign-key refusals into 400s with the given words. */
+/** Runs a write: a unique index's refusal is a 409 naming its field (else `unique`), a foreign key's a 400. */
 export async function writeOrRefuse<T>(run: () => Promise<T>, unique: string, inUse: string = CONFIG_MSG.inUse): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    const c = pgCode(err);
-    if (c === '23505') throw new AppError(400, unique);
-    if (c === '23503') throw new AppError(400, inUse);
+    const taken = uniqueMessage(err, unique);
+    if (taken) throw new AppError(409, taken);
+    if (pgFault(err)?.code === '23503') throw new AppError(400, inUse);
     throw err;
   }
 }
 
 const idQuery = z.object({ id: z.string().trim().min(1, 'id不能为空').max(64) });
 const idsQuery = z.object({
-  ids: z.string().trim().min(1, '请选择一条记录！').max(64 * 500).transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  ids: z
+    .string()
+    .trim()
+    .min(1, '请选择一条记录！')
+    .max(64 * 500)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
 });
 
 const editSchema = <In>(body: z.ZodType<In>) =>
@@ -81,11 +88,18 @@ const editSchema = <In>(body: z.ZodType<In>) =>
 export function registerCrud<In extends Record<string, unknown>>(app: ZodApp, db: Db, spec: CrudSpec<In>): void {
   const perm = (a: string) => ({ permission: `${spec.perm}:${a}` });
   const tags = [spec.tag];
-  const scoped = async (req: FastifyRequest, ...more: (SQL | undefined)[]) => and(await spec.scope?.(req), ...more);
+  const rules = dataRuleResource(menuOfPermission(`${spec.perm}:list`), spec.columns);
+  /** The tenant scope and the reader's data rules: every read and write of a row stays inside both. */
+  const scopeOf = async (req: FastifyRequest) => and(await spec.scope?.(req), scopeWhere(await dataScopeOf(db, authOf(req), rules)));
+  const scoped = async (req: FastifyRequest, ...more: (SQL | undefined)[]) => and(await scopeOf(req), ...more);
   const before = async (req: FastifyRequest) => spec.guard?.(req);
 
   async function find(req: FastifyRequest, id: string): Promise<Row> {
-    const [row] = await db.select().from(spec.table).where(await scoped(req, eq(spec.idCol, id))).limit(1);
+    const [row] = await db
+      .select()
+      .from(spec.table)
+      .where(await scoped(req, eq(spec.idCol, id)))
+      .limit(1);
     if (!row) throw new AppError(404, CONFIG_MSG.notFound);
     return row as Row;
   }
@@ -94,7 +108,7 @@ export function registerCrud<In extends Record<string, unknown>>(app: ZodApp, db
   async function listWhere(req: FastifyRequest) {
     const parsed = parseListQuery(req.query as Record<string, unknown>, spec.fields);
     if (!parsed.ok) throw new AppError(400, parsed.message);
-    return { q: parsed.value, where: whereOf(parsed.value, resource, [await spec.scope?.(req)]) };
+    return { q: parsed.value, where: whereOf(parsed.value, resource, [await scopeOf(req)]) };
   }
 
   app.get(`${spec.base}/list`, { schema: { tags }, config: perm('list') }, async (req) => {
@@ -108,7 +122,12 @@ export function registerCrud<In extends Record<string, unknown>>(app: ZodApp, db
       .orderBy(...orderOf(q, resource))
       .limit(q.pageSize)
       .offset((q.pageNo - 1) * q.pageSize);
-    const page: PageResult<Record<string, unknown>> = { records: rows.map((r) => spec.toRecord(r as Row)), total: Number(n), size: q.pageSize, current: q.pageNo };
+    const page: PageResult<Record<string, unknown>> = {
+      records: rows.map((r) => spec.toRecord(r as Row)),
+      total: Number(n),
+      size: q.pageSize,
+      current: q.pageNo,
+    };
     return sysOk(page);
   });
 
@@ -126,7 +145,15 @@ export function registerCrud<In extends Record<string, unknown>>(app: ZodApp, db
         .orderBy(...orderOf(q, resource))
         .limit(10000);
       const title = spec.title ?? spec.tag;
-      return sendXlsx(reply, title, await toXlsx(title, exportColumns, rows.map((r) => spec.toRecord(r as Row))));
+      return sendXlsx(
+        reply,
+        title,
+        await toXlsx(
+          title,
+          exportColumns,
+          rows.map((r) => spec.toRecord(r as Row)),
+        ),
+      );
     });
   }
 
@@ -148,23 +175,20 @@ export function registerCrud<In extends Record<string, unknown>>(app: ZodApp, db
     const body = req.body as In & { id: string };
     const existing = await find(req, body.id);
     const values = await spec.values(body, req, existing);
-    const [row] = await writeOrRefuse(
-      () => db.update(spec.table).set(values).where(eq(spec.idCol, body.id)).returning(),
-      spec.uniqueMessage,
-    );
+    const [row] = await writeOrRefuse(() => db.update(spec.table).set(values).where(eq(spec.idCol, body.id)).returning(), spec.uniqueMessage);
     spec.afterWrite?.(req);
     return sysOk(spec.toRecord(row as Row), CONFIG_MSG.edited);
   });
 
   async function remove(req: FastifyRequest, ids: string[]): Promise<number> {
-    const rows = (await db.select().from(spec.table).where(await scoped(req, inArray(spec.idCol, ids)))) as Row[];
+    const rows = (await db
+      .select()
+      .from(spec.table)
+      .where(await scoped(req, inArray(spec.idCol, ids)))) as Row[];
     if (!rows.length) throw new AppError(404, CONFIG_MSG.notFound);
     await spec.beforeDelete?.(rows, req);
     const found = rows.map((r) => String(r.id));
-    await writeOrRefuse(
-      () => (spec.deleteRows ? spec.deleteRows(db, found) : db.delete(spec.table).where(inArray(spec.idCol, found))),
-      spec.uniqueMessage,
-    );
+    await writeOrRefuse(() => (spec.deleteRows ? spec.deleteRows(db, found) : db.delete(spec.table).where(inArray(spec.idCol, found))), spec.uniqueMessage);
     spec.afterWrite?.(req);
     return found.length;
   }

@@ -1,36 +1,72 @@
 // Data source passwords at rest and the connection test. Passwords are sealed with AES-256-GCM
-// under a key derived from SIGN_SECRET with scrypt (one key per process, derived once), so a
-// database dump alone does not reveal them. The connection test only reaches loopback and the
-// host of the application's own DATABASE_URL: an admin form must not become a port scanner (SSRF).
-import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
+// under a key derived (HKDF) from the server-only BOSS_DATA_KEY (server/lib/serverKeys.ts), so a
+// database dump, even together with the browser bundle, does not reveal them. Rows sealed before
+// that ("v1:", under a key derived from SIGN_SECRET, which the bundle carries) are re-sealed at
+// start-up (resealLegacyPasswords). The connection test only reaches loopback and the host of the
+// application's own DATABASE_URL: an admin form must not become a port scanner (SSRF).
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, scryptSync } from 'node:crypto';
 import { isIP } from 'node:net';
+import { eq, like } from 'drizzle-orm';
 import pg from 'pg';
 import { CONFIG_MSG } from '../../../contract/api/config';
+import type { Db } from '../../db/client';
+import { dataSources } from '../../db/schema';
 
-const KEY_SALT = 'boss/data-source-password/v1';
-const keys = new Map<string, Buffer>();
-function keyOf(secret: string): Buffer {
-  let k = keys.get(secret);
+const SEAL = 'v2:';
+const sealKeys = new WeakMap<Buffer, Buffer>();
+function sealKeyOf(dataKey: Buffer): Buffer {
+  let k = sealKeys.get(dataKey);
   if (!k) {
-    k = scryptSync(secret, KEY_SALT, 32, { N: 16384, r: 8, p: 1 });
-    keys.set(secret, k);
+    k = Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'boss/data-source-password/v2', 32));
+    sealKeys.set(dataKey, k);
   }
   return k;
 }
 
-export function sealPassword(plain: string, secret: string): string {
+/** The key of the legacy "v1:" seals: scrypt of SIGN_SECRET (read once, to re-seal). */
+const legacyKeyOf = (signSecret: string) => scryptSync(signSecret, 'boss/data-source-password/v1', 32, { N: 16384, r: 8, p: 1 });
+
+function seal(plain: string, key: Buffer, prefix: string): string {
   const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', keyOf(secret), iv);
+  const c = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-  return `v1:${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64')}`;
+  return `${prefix}${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64')}`;
 }
 
-export function openPassword(sealed: string, secret: string): string {
-  if (!sealed.startsWith('v1:')) throw new Error('unknown password format');
-  const raw = Buffer.from(sealed.slice(3), 'base64');
-  const d = createDecipheriv('aes-256-gcm', keyOf(secret), raw.subarray(0, 12));
+function unseal(sealed: string, key: Buffer, prefix: string): string {
+  const raw = Buffer.from(sealed.slice(prefix.length), 'base64');
+  const d = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   d.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+}
+
+export const sealPassword = (plain: string, dataKey: Buffer): string => seal(plain, sealKeyOf(dataKey), SEAL);
+
+export function openPassword(sealed: string, dataKey: Buffer): string {
+  if (!sealed.startsWith(SEAL)) throw new Error('unknown password format');
+  return unseal(sealed, sealKeyOf(dataKey), SEAL);
+}
+
+/** Re-seals the passwords still sealed under SIGN_SECRET with BOSS_DATA_KEY; answers how many. Ones that do not open are left as they are. */
+export async function resealLegacyPasswords(db: Db, dataKey: Buffer, signSecret: string): Promise<number> {
+  const rows = await db.select({ id: dataSources.id, enc: dataSources.passwordEnc }).from(dataSources).where(like(dataSources.passwordEnc, 'v1:%'));
+  if (!rows.length) return 0;
+  const legacy = legacyKeyOf(signSecret);
+  let n = 0;
+  for (const r of rows) {
+    let plain: string;
+    try {
+      plain = unseal(r.enc!, legacy, 'v1:');
+    } catch {
+      continue;
+    }
+    await db
+      .update(dataSources)
+      .set({ passwordEnc: sealPassword(plain, dataKey) })
+      .where(eq(dataSources.id, r.id));
+    n++;
+  }
+  return n;
 }
 
 /** Hosts the connection test may reach: loopback, and the host of DATABASE_URL when set. */
@@ -49,13 +85,22 @@ export function allowedHosts(databaseUrl: string | undefined = process.env.DATAB
 
 /** Literal comparison only: no DNS look-up happens before the decision. */
 export function hostAllowed(host: string, allowed: string[] = allowedHosts()): boolean {
-  const h = host.trim().replace(/^\[|\]$/g, '').toLowerCase();
+  const h = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   if (allowed.includes(h)) return true;
   // the whole 127.0.0.0/8 block is loopback
   return isIP(h) === 4 && h.startsWith('127.');
 }
 
-export interface ProbeTarget { host: string; port: number; database: string; username: string; password: string }
+export interface ProbeTarget {
+  host: string;
+  port: number;
+  database: string;
+  username: string;
+  password: string;
+}
 
 /** Connects, runs SELECT 1 and disconnects within 3 s; answers null or the driver's message. */
 export async function probePostgres(t: ProbeTarget, timeoutMs = 3000): Promise<string | null> {

@@ -13,7 +13,11 @@ import { compactParts } from '../../../contract/time';
 type FillRuleRow = typeof fillRules.$inferSelect;
 type Generator = (db: Db, rule: FillRuleRow, params: Record<string, unknown>, now: Date) => Promise<string>;
 
-const prefix = z.string().max(20, '前缀最多20个字符').regex(/^[A-Za-z0-9_-]*$/, '前缀只能包含字母、数字、下划线和中划线').default('');
+const prefix = z
+  .string()
+  .max(20, '前缀最多20个字符')
+  .regex(/^[A-Za-z0-9_-]*$/, '前缀只能包含字母、数字、下划线和中划线')
+  .default('');
 const PARAMS = {
   OrderNumberRule: z.object({ prefix, digits: z.coerce.number().int().min(1).max(10).default(4) }),
   RandomCodeRule: z.object({ prefix, length: z.coerce.number().int().min(4).max(64).default(8) }),

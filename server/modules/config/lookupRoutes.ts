@@ -7,6 +7,7 @@ import { AppError, capOk, sysOk } from '../../http/envelope';
 import type { ZodApp } from './crud';
 import { duplicateCount, sqlDictPage, treeNodes } from './lookups';
 import { tenantOf } from './scope';
+import { authOf } from '../../http/guard';
 
 export function lookupRoutes(app: ZodApp, { deps }: ModuleOptions): void {
   const db = deps.db;
@@ -14,7 +15,12 @@ export function lookupRoutes(app: ZodApp, { deps }: ModuleOptions): void {
 
   app.get(CP.duplicateCheck, { schema: { querystring: duplicateCheckQuery, tags: ['lookup'] }, config: authenticated }, async (req) => {
     const q = req.query;
-    const { cnt, label } = await duplicateCount(db, tenantOf(req), { tableName: q.tableName, fieldName: q.fieldName, value: q.fieldVal?.trim() ?? '', dataId: q.dataId });
+    const { cnt, label } = await duplicateCount(db, tenantOf(req), {
+      tableName: q.tableName,
+      fieldName: q.fieldName,
+      value: q.fieldVal?.trim() ?? '',
+      dataId: q.dataId,
+    });
     if (cnt > 0) throw new AppError(400, CONFIG_MSG.exists(label));
     return sysOk(true, CONFIG_MSG.available);
   });
@@ -37,6 +43,7 @@ export function lookupRoutes(app: ZodApp, { deps }: ModuleOptions): void {
     const pageSize = b.page?.pageSize ?? 10;
     const pageNum = b.page?.pageNum ?? 1;
     const { listData, count } = await sqlDictPage(db, tenantOf(req), {
+      reader: authOf(req),
       tableName: b.tableName,
       fieldText: b.fieldText,
       fieldValue: b.fieldValue,

@@ -24,10 +24,17 @@ export interface LookupTable {
   unique: string[];
   /** Whether reads (SQL dictionary, table dictionaries, trees) may list this table. */
   readable: boolean;
-  /** Rows a request of this tenant may read. */
+  /**
+   * Whose rows these are. A 'tenant' table is read and counted only inside the caller's tenant
+   * (readScope, uniqueScope); a 'global' one (systems, the menu catalogue) is the same for all.
+   * Every table must say which: tests/server/lookup-tenancy.test.ts refuses a table that holds a
+   * tenant (a tenant_id column, or users through their groups) but is declared global.
+   */
+  tenancy: 'tenant' | 'global';
+  /** Rows a request of this tenant may read (required for 'tenant'). */
   readScope?(db: Db, tenantId: string): SQL;
-  /** Rows the duplicate check counts among (uniqueness per tenant), else all rows. */
-  uniqueScope?(tenantId: string): SQL;
+  /** Rows the duplicate check counts among (required for 'tenant'). */
+  uniqueScope?(db: Db, tenantId: string): SQL;
   /** Parent column of a tree table (loadTreeData). */
   parent?: PgColumn;
 }
@@ -35,6 +42,8 @@ export interface LookupTable {
 const text = (col: PgColumn, label: string): LookupColumn => ({ col, label, type: 'text' });
 const int = (col: PgColumn, label: string): LookupColumn => ({ col, label, type: 'int' });
 const byTenant = (col: PgColumn) => (_db: Db, tenantId: string) => eq(col, tenantId);
+/** Read and uniqueness scope of a table with a tenant_id column. */
+const ownTenant = (col: PgColumn) => ({ tenancy: 'tenant' as const, readScope: byTenant(col), uniqueScope: byTenant(col) });
 
 const usersOfTenant = (db: Db, tenantId: string) =>
   inArray(
@@ -42,7 +51,7 @@ const usersOfTenant = (db: Db, tenantId: string) =>
     db.select({ id: t.userGroups.userId }).from(t.userGroups).innerJoin(t.groups, eq(t.groups.id, t.userGroups.groupId)).where(eq(t.groups.tenantId, tenantId)),
   );
 
-const TABLES: Record<string, LookupTable> = {
+export const LOOKUP_TABLES: Readonly<Record<string, LookupTable>> = {
   users: {
     table: t.users,
     id: t.users.id,
@@ -58,7 +67,11 @@ const TABLES: Record<string, LookupTable> = {
     },
     unique: ['username', 'mobile', 'phone', 'email'],
     readable: true,
+    // Whether a mobile or an e-mail exists in another tenant is not the caller's business; the
+    // unique indexes still refuse a clash at the write (409 with the field's message).
+    tenancy: 'tenant',
     readScope: usersOfTenant,
+    uniqueScope: usersOfTenant,
   },
   roles: {
     table: t.roles,
@@ -66,6 +79,7 @@ const TABLES: Record<string, LookupTable> = {
     columns: { id: text(t.roles.id, 'ID'), rolecode: text(t.roles.roleCode, '角色编码'), rolename: text(t.roles.roleName, '角色名称') },
     unique: ['rolecode'],
     readable: true,
+    ...ownTenant(t.roles.tenantId),
   },
   departments: {
     table: t.departments,
@@ -78,6 +92,7 @@ const TABLES: Record<string, LookupTable> = {
     },
     unique: ['orgcode'],
     readable: true,
+    ...ownTenant(t.departments.tenantId),
     parent: t.departments.parentId,
   },
   permissions: {
@@ -93,6 +108,8 @@ const TABLES: Record<string, LookupTable> = {
     },
     unique: [],
     readable: true,
+    // The menu catalogue is one for the whole platform (what a user holds comes from their roles).
+    tenancy: 'global',
     parent: t.permissions.parentId,
   },
   dicts: {
@@ -101,8 +118,7 @@ const TABLES: Record<string, LookupTable> = {
     columns: { id: text(t.dicts.id, 'ID'), dictcode: text(t.dicts.dictCode, '字典编码'), dictname: text(t.dicts.dictName, '字典名称') },
     unique: ['dictcode'],
     readable: true,
-    readScope: byTenant(t.dicts.tenantId),
-    uniqueScope: (tid) => eq(t.dicts.tenantId, tid),
+    ...ownTenant(t.dicts.tenantId),
   },
   tenants: {
     table: t.tenants,
@@ -111,6 +127,7 @@ const TABLES: Record<string, LookupTable> = {
     unique: ['id', 'name', 'domain'],
     // Other tenants' names are not every user's business.
     readable: false,
+    tenancy: 'global',
   },
   systems: {
     table: t.systems,
@@ -118,6 +135,7 @@ const TABLES: Record<string, LookupTable> = {
     columns: { id: text(t.systems.id, 'ID'), syscode: text(t.systems.sysCode, '系统编码'), sysname: text(t.systems.sysName, '系统名称') },
     unique: ['syscode'],
     readable: true,
+    tenancy: 'global',
   },
   groups: {
     table: t.groups,
@@ -131,8 +149,7 @@ const TABLES: Record<string, LookupTable> = {
     },
     unique: ['groupname'],
     readable: true,
-    readScope: byTenant(t.groups.tenantId),
-    uniqueScope: (tid) => eq(t.groups.tenantId, tid),
+    ...ownTenant(t.groups.tenantId),
   },
   businessentities: {
     table: t.businessEntities,
@@ -145,8 +162,7 @@ const TABLES: Record<string, LookupTable> = {
     },
     unique: ['entityname'],
     readable: true,
-    readScope: byTenant(t.businessEntities.tenantId),
-    uniqueScope: (tid) => eq(t.businessEntities.tenantId, tid),
+    ...ownTenant(t.businessEntities.tenantId),
   },
   gatewayroutes: {
     table: t.gatewayRoutes,
@@ -154,6 +170,7 @@ const TABLES: Record<string, LookupTable> = {
     columns: { routerid: text(t.gatewayRoutes.routerId, '路由ID') },
     unique: ['routerid'],
     readable: false,
+    tenancy: 'global',
   },
   datasources: {
     table: t.dataSources,
@@ -161,8 +178,7 @@ const TABLES: Record<string, LookupTable> = {
     columns: { id: text(t.dataSources.id, 'ID'), code: text(t.dataSources.code, '数据源编码'), name: text(t.dataSources.name, '数据源名称') },
     unique: ['code'],
     readable: true,
-    readScope: byTenant(t.dataSources.tenantId),
-    uniqueScope: (tid) => eq(t.dataSources.tenantId, tid),
+    ...ownTenant(t.dataSources.tenantId),
   },
   fillrules: {
     table: t.fillRules,
@@ -170,8 +186,7 @@ const TABLES: Record<string, LookupTable> = {
     columns: { id: text(t.fillRules.id, 'ID'), rulecode: text(t.fillRules.ruleCode, '规则编码'), rulename: text(t.fillRules.ruleName, '规则名称') },
     unique: ['rulecode'],
     readable: true,
-    readScope: byTenant(t.fillRules.tenantId),
-    uniqueScope: (tid) => eq(t.fillRules.tenantId, tid),
+    ...ownTenant(t.fillRules.tenantId),
   },
   checkrules: {
     table: t.checkRules,
@@ -179,22 +194,31 @@ const TABLES: Record<string, LookupTable> = {
     columns: { id: text(t.checkRules.id, 'ID'), rulecode: text(t.checkRules.ruleCode, '规则编码'), rulename: text(t.checkRules.ruleName, '规则名称') },
     unique: ['rulecode'],
     readable: true,
-    readScope: byTenant(t.checkRules.tenantId),
-    uniqueScope: (tid) => eq(t.checkRules.tenantId, tid),
+    ...ownTenant(t.checkRules.tenantId),
   },
 };
 
 /** jeecg table names the client may still send. */
 const ALIASES: Record<string, string> = {
-  sysuser: 'users', sysrole: 'roles', sysdepart: 'departments', syspermission: 'permissions', sysdict: 'dicts',
-  systenant: 'tenants', syssystem: 'systems', sysgroup: 'groups', sysentity: 'businessentities',
-  sysgatewayroute: 'gatewayroutes', sysdatasource: 'datasources', sysfillrule: 'fillrules', syscheckrule: 'checkrules',
+  sysuser: 'users',
+  sysrole: 'roles',
+  sysdepart: 'departments',
+  syspermission: 'permissions',
+  sysdict: 'dicts',
+  systenant: 'tenants',
+  syssystem: 'systems',
+  sysgroup: 'groups',
+  sysentity: 'businessentities',
+  sysgatewayroute: 'gatewayroutes',
+  sysdatasource: 'datasources',
+  sysfillrule: 'fillrules',
+  syscheckrule: 'checkrules',
 };
 
 export function lookupTable(wireName: string): LookupTable | undefined {
   const n = normaliseName(wireName);
   const key = ALIASES[n] ?? n;
-  return Object.prototype.hasOwnProperty.call(TABLES, key) ? TABLES[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(LOOKUP_TABLES, key) ? LOOKUP_TABLES[key] : undefined;
 }
 
 export function lookupColumn(table: LookupTable, wireName: string): LookupColumn | undefined {

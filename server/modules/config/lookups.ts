@@ -1,17 +1,33 @@
 // The allow-listed look-ups: uniqueness counts, the SQL dictionary (a page of {value, text}), table
 // dictionaries and tree nodes. Every table and column comes from lookupTables.ts; conditions and
 // ordering arrive as structured values (configRules.ts) and become parameterised Drizzle SQL.
+// Reads of a table a data-rule resource lists (the users of 用户管理) are narrowed by the reader's
+// rules of it, as its list is (rbac/dataScope.ts); the duplicate check is not (uniqueness is the
+// tenant's, whoever asks).
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CONFIG_MSG, type SqlDictOption, type TreeNode } from '../../../contract/api/config';
 import { parseEqualities, parseOrderBy } from '../../../contract/api/configRules';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/envelope';
 import { likeEscape } from '../../lib/listSql';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema';
+import type { AuthContext } from '../../http/guard';
+import { USER_RULES } from '../admin/userQuery';
+import { dataScopeOf, scopeWhere, type DataRuleResource } from '../rbac/dataScope';
 import { lookupColumn, lookupTable, type LookupColumn, type LookupTable } from './lookupTables';
 
 const refuse = (message: string): never => {
   throw new AppError(400, message);
 };
+
+/** The tenant condition of a read or a uniqueness count; a tenant table without one is a bug, not all rows. */
+function scopeOf(table: LookupTable, kind: 'read' | 'unique', db: Db, tenantId: string): SQL | undefined {
+  if (table.tenancy === 'global') return undefined;
+  const scope = kind === 'read' ? table.readScope : table.uniqueScope;
+  if (!scope) throw new Error('tenant lookup table without a scope');
+  return scope(db, tenantId);
+}
 
 function readableTable(name: string): LookupTable {
   const table = lookupTable(name);
@@ -46,13 +62,24 @@ export async function duplicateCount(db: Db, tenantId: string, q: { tableName: s
   const where = and(
     key.ci ? sql`lower(${key.col}) = lower(${q.value})` : eq(key.col, key.type === 'int' ? Number(q.value) : q.value),
     q.dataId ? ne(table.id, q.dataId) : undefined,
-    table.uniqueScope?.(tenantId),
+    scopeOf(table, 'unique', db, tenantId),
   );
   const [{ n }] = await db.select({ n: count() }).from(table.table).where(where);
   return { cnt: Number(n), label: key.label };
 }
 
+/** Look-up tables whose rows a data-rule resource lists. */
+const RULED_TABLES = new Map<PgTable, DataRuleResource>([[users, USER_RULES]]);
+
+/** The reader's data rules over a look-up table, if a resource lists it. */
+async function ruledBy(db: Db, reader: AuthContext, table: LookupTable): Promise<SQL | undefined> {
+  const resource = RULED_TABLES.get(table.table);
+  return resource ? scopeWhere(await dataScopeOf(db, reader, resource)) : undefined;
+}
+
 export interface SqlDictQuery {
+  /** Who reads: their data rules narrow the rows. */
+  reader: AuthContext;
   tableName: string;
   fieldText: string;
   fieldValue: string;
@@ -69,7 +96,11 @@ export async function sqlDictPage(db: Db, tenantId: string, q: SqlDictQuery): Pr
   const table = readableTable(q.tableName);
   const textCol = column(table, q.fieldText);
   const valueCol = column(table, q.fieldValue);
-  const where: (SQL | undefined)[] = [table.readScope?.(db, tenantId), ...conditions(table, q.condition, CONFIG_MSG.badCondition)];
+  const where: (SQL | undefined)[] = [
+    scopeOf(table, 'read', db, tenantId),
+    await ruledBy(db, q.reader, table),
+    ...conditions(table, q.condition, CONFIG_MSG.badCondition),
+  ];
   const keyword = q.keyword?.trim();
   if (keyword) {
     const like = `%${likeEscape(keyword)}%`;
@@ -99,7 +130,15 @@ export function tableDictCode(dictCode: string): { tableName: string; fieldText:
   return { tableName: parts[0], fieldText: parts[1], fieldValue: parts[2] };
 }
 
-export interface TreeQuery { pid?: string; tableName: string; text: string; code: string; pidField?: string; hasChildField?: string; condition?: string }
+export interface TreeQuery {
+  pid?: string;
+  tableName: string;
+  text: string;
+  code: string;
+  pidField?: string;
+  hasChildField?: string;
+  condition?: string;
+}
 
 export async function treeNodes(db: Db, tenantId: string, q: TreeQuery): Promise<TreeNode[]> {
   const table = readableTable(q.tableName);
@@ -118,7 +157,7 @@ export async function treeNodes(db: Db, tenantId: string, q: TreeQuery): Promise
   const rows = await db
     .select({ id: table.id, code: codeCol.col, text: textCol.col, parentId: table.parent })
     .from(table.table)
-    .where(and(parentCond, table.readScope?.(db, tenantId), ...cond))
+    .where(and(parentCond, scopeOf(table, 'read', db, tenantId), ...cond))
     .orderBy(asc(textCol.col), asc(table.id))
     .limit(1000);
   const ids = rows.map((r) => String(r.id));

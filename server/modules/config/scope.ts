@@ -12,12 +12,19 @@ export const tenantOf = (req: FastifyRequest): string => authOf(req).tenantId;
 
 export const tenantScope = (col: AnyColumn) => (req: FastifyRequest) => eq(col, tenantOf(req));
 
+/** Platform groups (platSelf, …): their members keep what is shared by every tenant. */
+export const isPlatformType = (groupType: string): boolean => groupType.startsWith('plat');
+
 /** True when the request works in a group whose type starts with 'plat'. */
 export async function isPlatform(db: Db, req: FastifyRequest): Promise<boolean> {
-  const { groupId } = authOf(req);
+  return isPlatformGroup(db, authOf(req).groupId);
+}
+
+/** True when the group (the one a session works in) is of platform type. */
+export async function isPlatformGroup(db: Db, groupId: string | null): Promise<boolean> {
   if (!groupId) return false;
   const [g] = await db.select({ type: groups.groupType }).from(groups).where(eq(groups.id, groupId)).limit(1);
-  return !!g && g.type.startsWith('plat');
+  return !!g && isPlatformType(g.type);
 }
 
 export const platformOnly = (db: Db) => async (req: FastifyRequest) => {

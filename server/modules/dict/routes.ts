@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../contract/messages';
 import { P } from '../../../contract/api/paths';
 import { WIRE_MSG } from '../../../contract/api/wire';
+import { CONFIG_EXTRA_PERMS } from '../../../contract/api/config';
 import type { ModuleOptions } from '../../context';
 import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
@@ -19,9 +20,7 @@ export const dictRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   dicts.shareThrough(broker, deps.log);
   app.addHook('onClose', async () => broker.close());
 
-  app.get(P.dictAll, { schema: { tags: ['dict'] }, config: { permission: 'authenticated' } }, async (req) =>
-    sysOk(await dicts.all(authOf(req).tenantId)),
-  );
+  app.get(P.dictAll, { schema: { tags: ['dict'] }, config: { permission: 'authenticated' } }, async (req) => sysOk(await dicts.all(authOf(req).tenantId)));
 
   app.get(P.dictItems, { schema: { params: dictCodeParams, tags: ['dict'] }, config: { permission: 'authenticated' } }, async (req) => {
     const items = await dicts.items(authOf(req).tenantId, req.params.dictCode);
@@ -29,7 +28,7 @@ export const dictRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
     return sysOk(items);
   });
 
-  app.get(P.dictRefresh, { schema: { tags: ['dict'] }, config: { permission: 'authenticated' } }, async (req) => {
+  app.get(P.dictRefresh, { schema: { tags: ['dict'] }, config: { permission: CONFIG_EXTRA_PERMS.dictRefresh } }, async (req) => {
     if (!(await dicts.clear(authOf(req).tenantId))) throw new AppError(500, MSG.cacheRefreshFailed);
     return sysOk(null, MSG.cacheRefreshDone);
   });

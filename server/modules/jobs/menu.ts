@@ -4,7 +4,17 @@ import { JOB_PERMS } from '../../../contract/api/jobs';
 import type { CatalogueEntry } from '../../db/catalogue';
 
 export const JOBS_MENU: CatalogueEntry[] = [
-  { id: 'm-system-job', parentId: 'm-system', name: '定时任务', path: '/system/quartzJob', component: 'jobs/JobList', componentName: 'QuartzJobList', icon: 'schedule', sortNo: 90, type: '1' },
+  {
+    id: 'm-system-job',
+    parentId: 'm-system',
+    name: '定时任务',
+    path: '/system/quartzJob',
+    component: 'jobs/JobList',
+    componentName: 'QuartzJobList',
+    icon: 'schedule',
+    sortNo: 90,
+    type: '1',
+  },
   { id: 'b-job-list', parentId: 'm-system-job', name: '任务查询', perms: JOB_PERMS.list, sortNo: 1, type: '2' },
   { id: 'b-job-add', parentId: 'm-system-job', name: '新增任务', perms: JOB_PERMS.add, sortNo: 2, type: '2' },
   { id: 'b-job-edit', parentId: 'm-system-job', name: '编辑任务', perms: JOB_PERMS.edit, sortNo: 3, type: '2' },

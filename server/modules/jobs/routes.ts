@@ -5,9 +5,21 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { JOB_HANDLERS, JOB_HANDLER_KEYS, JOB_MSG, JOB_PATHS, JOB_PERMS, JOB_STATUS_TEXT, jobForm, type Job, type JobHandlerInfo } from '../../../contract/api/jobs';
+import {
+  JOB_HANDLERS,
+  JOB_HANDLER_KEYS,
+  JOB_MSG,
+  JOB_PATHS,
+  JOB_PERMS,
+  JOB_STATUS_TEXT,
+  jobForm,
+  type Job,
+  type JobHandlerInfo,
+} from '../../../contract/api/jobs';
 import { nextRuns, validateCron } from '../../../contract/cron';
 import { MSG } from '../../../contract/messages';
+import type { Db } from '../../db/client';
+import { isPlatform } from '../config/scope';
 import type { ModuleOptions } from '../../context';
 import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
@@ -22,7 +34,14 @@ const idsQuery = z.object({
   ids: z
     .string()
     .max(10_000, MSG.badRequest)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((a) => a.length > 0 && a.length <= 500, '请选择一条记录！'),
 });
 const listQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -37,9 +56,9 @@ const editBody = z.intersection(z.object({ id }), jobForm);
 /** A job as the operation log names it. */
 const jobText = (j: Job) => `${j.jobName}（${JOB_HANDLERS[j.handler].name}，${j.cronExpression}，${JOB_STATUS_TEXT[j.status]}）`;
 
-/** Jobs touch every tenant's data, so only the platform tenant manages them. */
-function platformOnly(req: FastifyRequest): void {
-  if (authOf(req).tenantId !== JOBS_TENANT) throw new AppError(403, MSG.http403);
+/** Jobs touch every tenant's data, so only platform staff (a platform-type group) manage them. */
+async function platformOnly(db: Db, req: FastifyRequest): Promise<void> {
+  if (authOf(req).tenantId !== JOBS_TENANT || !(await isPlatform(db, req))) throw new AppError(403, MSG.http403);
 }
 
 export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
@@ -47,12 +66,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   const perm = (code: string) => ({ permission: code });
 
   app.get(JOB_PATHS.list, { schema: { querystring: listQuery, tags }, config: perm(JOB_PERMS.list) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     return sysOk(await listJobs(db, req.query));
   });
 
   app.post(JOB_PATHS.add, { schema: { body: jobForm, tags }, config: perm(JOB_PERMS.add) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     const job = await db.transaction(async (tx) => {
       const added = await addJob(tx, req.body, authOf(req).user.id);
       await recordOperation(tx, req, `添加定时任务：${jobText(added)}`);
@@ -62,7 +81,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   });
 
   app.put(JOB_PATHS.edit, { schema: { body: editBody, tags }, config: perm(JOB_PERMS.edit) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     const { id: jobId, ...form } = req.body;
     const job = await db.transaction(async (tx) => {
       const edited = await editJob(tx, jobId, form);
@@ -73,7 +92,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   });
 
   app.delete(JOB_PATHS.delete, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.delete) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     await db.transaction(async (tx) => {
       const [name] = await deleteJobs(tx, [req.query.id]);
       if (name === undefined) throw new AppError(404, JOB_MSG.notFound);
@@ -83,7 +102,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   });
 
   app.delete(JOB_PATHS.deleteBatch, { schema: { querystring: idsQuery, tags }, config: perm(JOB_PERMS.delete) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     const names = await db.transaction(async (tx) => {
       const gone = await deleteJobs(tx, req.query.ids);
       if (gone.length) await recordOperation(tx, req, `批量删除定时任务：${gone.join('、')}`);
@@ -93,7 +112,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   });
 
   app.get(JOB_PATHS.pause, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.pause) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     const job = await db.transaction(async (tx) => {
       const paused = await pauseJob(tx, req.query.id);
       await recordOperation(tx, req, `暂停定时任务：${paused.jobName}`);
@@ -103,7 +122,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   });
 
   app.get(JOB_PATHS.resume, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.resume) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     const job = await db.transaction(async (tx) => {
       const resumed = await resumeJob(tx, req.query.id);
       await recordOperation(tx, req, `恢复定时任务：${resumed.jobName}`);
@@ -116,7 +135,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   // (bounded by the scheduler's time-out). A failed run is still a successful call: the run
   // record carries the error, and the message says so.
   app.get(JOB_PATHS.execute, { schema: { querystring: idQuery, tags }, config: perm(JOB_PERMS.execute) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     const job = await jobById(db, req.query.id);
     const run = await app.scheduler.runNow(job).catch((err: unknown) => {
       throw err instanceof JobBusyError ? new AppError(400, err.message) : err;
@@ -128,7 +147,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   });
 
   app.get(JOB_PATHS.runs, { schema: { querystring: runsQuery, tags }, config: perm(JOB_PERMS.list) }, async (req) => {
-    platformOnly(req);
+    await platformOnly(db, req);
     return sysOk(await runsOf(db, req.query.jobId, req.query.pageNo, req.query.pageSize));
   });
 

@@ -54,7 +54,13 @@ export async function listJobs(db: Db, query: Record<string, unknown>): Promise<
   const q = parsed.value;
   const where = whereOf(q, JOB_RESOURCE, [eq(jobs.tenantId, JOBS_TENANT)]);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(jobs).where(where).orderBy(...orderOf(q, JOB_RESOURCE)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize),
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(...orderOf(q, JOB_RESOURCE))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
     db.select({ n: count() }).from(jobs).where(where),
   ]);
   return { records: rows.map(toJob), total: Number(n), size: q.pageSize, current: q.pageNo };
@@ -90,13 +96,20 @@ export async function editJob(db: Db, id: string, form: ValidForm): Promise<Job>
   // the pending fire time stays, so saving a description does not skip or repeat a run.
   const keep = current.status === '0' && form.status === '0' && current.cronExpression === form.cronExpression && current.nextFireTime;
   const nextFireTime = keep ? current.nextFireTime : scheduleOf(form.cronExpression, form.status);
-  const [row] = await db.update(jobs).set({ ...form, nextFireTime, updatedAt: new Date() }).where(mine(id)).returning();
+  const [row] = await db
+    .update(jobs)
+    .set({ ...form, nextFireTime, updatedAt: new Date() })
+    .where(mine(id))
+    .returning();
   return toJob(row);
 }
 
 /** Deletes the jobs (their run history goes with them); answers the names of those deleted. */
 export async function deleteJobs(db: Db, ids: string[]): Promise<string[]> {
-  const gone = await db.delete(jobs).where(and(inArray(jobs.id, ids), eq(jobs.tenantId, JOBS_TENANT))).returning({ jobName: jobs.jobName });
+  const gone = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.id, ids), eq(jobs.tenantId, JOBS_TENANT)))
+    .returning({ jobName: jobs.jobName });
   return gone.map((g) => g.jobName);
 }
 
@@ -119,7 +132,13 @@ export async function resumeJob(db: Db, id: string): Promise<Job> {
 export async function runsOf(db: Db, jobId: string, pageNo: number, pageSize: number): Promise<PageResult<JobRun>> {
   await jobById(db, jobId);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(jobRuns).where(eq(jobRuns.jobId, jobId)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(pageSize).offset((pageNo - 1) * pageSize),
+    db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.jobId, jobId))
+      .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
     db.select({ n: count() }).from(jobRuns).where(eq(jobRuns.jobId, jobId)),
   ]);
   return { records: rows.map(toJobRun), total: Number(n), size: pageSize, current: pageNo };

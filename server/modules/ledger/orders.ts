@@ -11,17 +11,39 @@ import { postEntry, type PostedEntry } from './posting';
 import type { SqlConn } from './store';
 
 export interface OrderRow {
-  id: string; tenant_id: string; kind: 'charge' | 'withdraw'; account_id: string; account_no: string; amount: string; card_no: string | null;
-  status: OrderStatus; idempotency_key: string; request_hash: string; actor: string; reason: string; reserve_entry_id: string | null;
-  settle_entry_id: string | null; fail_reason: string | null; created_at: Date; updated_at: Date;
+  id: string;
+  tenant_id: string;
+  kind: 'charge' | 'withdraw';
+  account_id: string;
+  account_no: string;
+  amount: string;
+  card_no: string | null;
+  status: OrderStatus;
+  idempotency_key: string;
+  request_hash: string;
+  actor: string;
+  reason: string;
+  reserve_entry_id: string | null;
+  settle_entry_id: string | null;
+  fail_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 export const ORDER_COLS = `o.id, o.tenant_id, o.kind, o.account_id::text, a.account_no, o.amount::text, o.card_no, o.status, o.idempotency_key, o.request_hash,
   o.actor, o.reason, o.reserve_entry_id, o.settle_entry_id, o.fail_reason, o.created_at, o.updated_at`;
 
 export const orderView = (o: OrderRow): OrderView => ({
-  orderId: o.id, kind: o.kind, acctNo: o.account_no, amount: formatFen(BigInt(o.amount)), cardNo: o.card_no, status: o.status, statusText: ORDER_STATUS_TEXT[o.status],
-  failReason: o.fail_reason, createdAt: new Date(o.created_at).toISOString(), updatedAt: new Date(o.updated_at).toISOString(),
+  orderId: o.id,
+  kind: o.kind,
+  acctNo: o.account_no,
+  amount: formatFen(BigInt(o.amount)),
+  cardNo: o.card_no,
+  status: o.status,
+  statusText: ORDER_STATUS_TEXT[o.status],
+  failReason: o.fail_reason,
+  createdAt: new Date(o.created_at).toISOString(),
+  updatedAt: new Date(o.updated_at).toISOString(),
 });
 
 export async function orderById(c: SqlConn, tenantId: string, orderId: string, lock = false): Promise<OrderRow | null> {
@@ -48,12 +70,38 @@ export function replayOrder(o: OrderRow, hash: string): OrderRow {
 
 export async function insertOrder(
   c: SqlConn,
-  v: { id: string; tenantId: string; kind: 'charge' | 'withdraw'; accountId: string; amountFen: bigint; cardNo: string | null; key: string; hash: string; actor: string; reason: string; reserveEntryId: string | null; createdAt?: Date },
+  v: {
+    id: string;
+    tenantId: string;
+    kind: 'charge' | 'withdraw';
+    accountId: string;
+    amountFen: bigint;
+    cardNo: string | null;
+    key: string;
+    hash: string;
+    actor: string;
+    reason: string;
+    reserveEntryId: string | null;
+    createdAt?: Date;
+  },
 ): Promise<boolean> {
   const rows = await c.query(
     `INSERT INTO channel_orders (id, tenant_id, kind, account_id, amount, card_no, idempotency_key, request_hash, actor, reason, reserve_entry_id, created_at, updated_at)
      VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6, $7, $8, $9, $10, $11, $12::timestamptz, $12::timestamptz) ON CONFLICT (tenant_id, kind, idempotency_key) DO NOTHING RETURNING id`,
-    [v.id, v.tenantId, v.kind, v.accountId, v.amountFen.toString(), v.cardNo, v.key, v.hash, v.actor, v.reason, v.reserveEntryId, (v.createdAt ?? new Date()).toISOString()],
+    [
+      v.id,
+      v.tenantId,
+      v.kind,
+      v.accountId,
+      v.amountFen.toString(),
+      v.cardNo,
+      v.key,
+      v.hash,
+      v.actor,
+      v.reason,
+      v.reserveEntryId,
+      (v.createdAt ?? new Date()).toISOString(),
+    ],
   );
   return rows.length > 0;
 }
@@ -72,32 +120,60 @@ export async function completeOrder(c: SqlConn, r: ChannelResult, platform: { su
   if (o.kind === 'charge' && r.success) {
     try {
       settled = await postEntry(c, {
-        ...base, kind: 'charge', reason: o.reason || '账户充值', idempotencyKey: `order:${o.id}:settle`,
-        lines: [{ accountNo: o.account_no, amountFen: amount }, { accountNo: platform.bank_settlement, amountFen: -amount }],
+        ...base,
+        kind: 'charge',
+        reason: o.reason || '账户充值',
+        idempotencyKey: `order:${o.id}:settle`,
+        lines: [
+          { accountNo: o.account_no, amountFen: amount },
+          { accountNo: platform.bank_settlement, amountFen: -amount },
+        ],
       });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       // The money is at the bank but the account cannot take it (closed): hold it in suspense.
       settled = await postEntry(c, {
-        ...base, kind: 'charge_suspense', reason: `充值入账失败（${err.message}），挂账待处理`, idempotencyKey: `order:${o.id}:settle`,
-        lines: [{ accountNo: platform.suspense, amountFen: amount }, { accountNo: platform.bank_settlement, amountFen: -amount }],
+        ...base,
+        kind: 'charge_suspense',
+        reason: `充值入账失败（${err.message}），挂账待处理`,
+        idempotencyKey: `order:${o.id}:settle`,
+        lines: [
+          { accountNo: platform.suspense, amountFen: amount },
+          { accountNo: platform.bank_settlement, amountFen: -amount },
+        ],
       });
     }
   } else if (o.kind === 'withdraw' && r.success) {
     settled = await postEntry(c, {
-      ...base, kind: 'withdraw_settle', reason: o.reason || '提现出款', idempotencyKey: `order:${o.id}:settle`,
-      lines: [{ accountNo: platform.suspense, amountFen: -amount }, { accountNo: platform.bank_settlement, amountFen: amount }],
+      ...base,
+      kind: 'withdraw_settle',
+      reason: o.reason || '提现出款',
+      idempotencyKey: `order:${o.id}:settle`,
+      lines: [
+        { accountNo: platform.suspense, amountFen: -amount },
+        { accountNo: platform.bank_settlement, amountFen: amount },
+      ],
     });
   } else if (o.kind === 'withdraw') {
     settled = await postEntry(c, {
-      ...base, kind: 'withdraw_reverse', reason: `提现失败退回：${r.failReason ?? '渠道处理失败'}`, idempotencyKey: `order:${o.id}:reverse`,
-      reverses: o.reserve_entry_id ?? undefined, allowDisabledCustomer: true,
-      lines: [{ accountNo: platform.suspense, amountFen: -amount }, { accountNo: o.account_no, amountFen: amount }],
+      ...base,
+      kind: 'withdraw_reverse',
+      reason: `提现失败退回：${r.failReason ?? '渠道处理失败'}`,
+      idempotencyKey: `order:${o.id}:reverse`,
+      reverses: o.reserve_entry_id ?? undefined,
+      allowDisabledCustomer: true,
+      lines: [
+        { accountNo: platform.suspense, amountFen: -amount },
+        { accountNo: o.account_no, amountFen: amount },
+      ],
     });
   }
-  await c.query(
-    `UPDATE channel_orders SET status = $2, settle_entry_id = $3, channel_ref = $4, fail_reason = $5, updated_at = now() WHERE id = $1`,
-    [o.id, r.success ? 'succeeded' : 'failed', settled?.id ?? null, r.channelRef, r.success ? null : (r.failReason ?? '渠道处理失败')],
-  );
+  await c.query(`UPDATE channel_orders SET status = $2, settle_entry_id = $3, channel_ref = $4, fail_reason = $5, updated_at = now() WHERE id = $1`, [
+    o.id,
+    r.success ? 'succeeded' : 'failed',
+    settled?.id ?? null,
+    r.channelRef,
+    r.success ? null : (r.failReason ?? '渠道处理失败'),
+  ]);
   return true;
 }

@@ -9,9 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import { LEDGER_MSG } from '../../../contract/api/ledger';
 import { AppError } from '../../http/envelope';
+import { ledgerKeys } from './chainKey';
 import type { SqlConn } from './store';
 
-export type EntryKind = 'charge' | 'charge_suspense' | 'transfer' | 'freeze' | 'unfreeze' | 'withdraw' | 'withdraw_settle' | 'withdraw_reverse' | 'seed' | (string & {});
+export type EntryKind =
+  'charge' | 'charge_suspense' | 'transfer' | 'freeze' | 'unfreeze' | 'withdraw' | 'withdraw_settle' | 'withdraw_reverse' | 'seed' | (string & {});
 
 export interface PostLine {
   accountNo: string;
@@ -51,7 +53,12 @@ export interface PostInput {
 }
 
 export interface PostedEntry {
-  id: string; entryNo: string; kind: string; createdAt: Date; holdId: string | null; replayed: boolean;
+  id: string;
+  entryNo: string;
+  kind: string;
+  createdAt: Date;
+  holdId: string | null;
+  replayed: boolean;
   /** Ids of the accounts the lines named, by account number (empty on a replay). */
   accountIds: Record<string, string>;
 }
@@ -94,13 +101,22 @@ const REFUSALS: Record<string, [number, string]> = {
 };
 
 interface PostRow {
-  o_outcome: string; o_entry_id: string | null; o_entry_no: string | null; o_kind: string | null; o_created_at: Date | null;
-  o_hold_id: string | null; o_account_ids: string[] | null;
+  o_outcome: string;
+  o_entry_id: string | null;
+  o_entry_no: string | null;
+  o_kind: string | null;
+  o_created_at: Date | null;
+  o_hold_id: string | null;
+  o_account_ids: string[] | null;
 }
 
-/** Postings go in one statement: the plpgsql function of migration 0010 (one round trip), one answer row per posting. */
+/**
+ * Postings go in one statement: the plpgsql function of migration 0010 (one round trip), one answer row per posting;
+ * since migration 0015 with the chain key's HMAC pads last (chainKey.ts), which the database never stores.
+ */
 const POST_SQL = `SELECT * FROM ledger_post($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[],
-  $12::text[], $13::boolean[], $14::text[], $15::text[], $16::bigint[], $17::text[], $18::integer[], $19::text[], $20::bigint[], $21::boolean[], $22::text[])`;
+  $12::text[], $13::boolean[], $14::text[], $15::text[], $16::bigint[], $17::text[], $18::integer[], $19::text[], $20::bigint[], $21::boolean[], $22::text[],
+  $23::bytea, $24::bytea)`;
 
 /**
  * Posts the entries of ONE tenant in order, each as if alone: each answers its entry, the original
@@ -111,35 +127,93 @@ const POST_SQL = `SELECT * FROM ledger_post($1, $2, $3, $4::text[], $5::text[], 
  */
 export async function postEntries(c: SqlConn, inputs: PostInput[], lanes: number = CHAIN_LANES): Promise<(PostedEntry | AppError)[]> {
   const tenantId = inputs[0].tenantId;
+  const keys = ledgerKeys();
   const ids: string[] = [];
   const createdAts: Date[] = [];
-  const cols = { kind: [] as string[], actor: [] as string[], reason: [] as string[], key: [] as string[], hash: [] as string[], rid: [] as string[], at: [] as string[],
-    rev: [] as (string | null)[], dis: [] as boolean[], hop: [] as (string | null)[], href: [] as (string | null)[], hamt: [] as (string | null)[], hown: [] as (string | null)[], count: [] as number[] };
+  const cols = {
+    kind: [] as string[],
+    actor: [] as string[],
+    reason: [] as string[],
+    key: [] as string[],
+    hash: [] as string[],
+    rid: [] as string[],
+    at: [] as string[],
+    rev: [] as (string | null)[],
+    dis: [] as boolean[],
+    hop: [] as (string | null)[],
+    href: [] as (string | null)[],
+    hamt: [] as (string | null)[],
+    hown: [] as (string | null)[],
+    count: [] as number[],
+  };
   const lines = { no: [] as string[], amt: [] as string[], cust: [] as boolean[], own: [] as (string | null)[] };
   for (const input of inputs) {
-    if (input.tenantId !== tenantId) throw new Error('ledger: one batch of postings is one tenant\'s');
+    if (input.tenantId !== tenantId) throw new Error("ledger: one batch of postings is one tenant's");
     validateShape(input);
     const id = randomUUID();
     const at = new Date();
     const h = input.hold;
     ids.push(id);
     createdAts.push(at);
-    cols.kind.push(input.kind); cols.actor.push(input.actor); cols.reason.push(input.reason); cols.key.push(input.idempotencyKey); cols.hash.push(input.requestHash);
-    cols.rid.push(input.requestId ?? ''); cols.at.push(at.toISOString()); cols.rev.push(input.reverses ?? null); cols.dis.push(input.allowDisabledCustomer === true);
-    cols.hop.push(h?.op ?? null); cols.href.push(h ? (h.op === 'open' ? h.accountNo : h.holdId) : null); cols.hamt.push(h?.amountFen?.toString() ?? null);
-    cols.hown.push(h?.ownerCusCode || null); cols.count.push(input.lines.length);
+    cols.kind.push(input.kind);
+    cols.actor.push(input.actor);
+    cols.reason.push(input.reason);
+    cols.key.push(input.idempotencyKey);
+    cols.hash.push(input.requestHash);
+    cols.rid.push(input.requestId ?? '');
+    cols.at.push(at.toISOString());
+    cols.rev.push(input.reverses ?? null);
+    cols.dis.push(input.allowDisabledCustomer === true);
+    cols.hop.push(h?.op ?? null);
+    cols.href.push(h ? (h.op === 'open' ? h.accountNo : h.holdId) : null);
+    cols.hamt.push(h?.amountFen?.toString() ?? null);
+    cols.hown.push(h?.ownerCusCode || null);
+    cols.count.push(input.lines.length);
     for (const l of input.lines) {
-      lines.no.push(l.accountNo); lines.amt.push(l.amountFen.toString()); lines.cust.push(l.customerOnly === true); lines.own.push(l.ownerCusCode || null);
+      lines.no.push(l.accountNo);
+      lines.amt.push(l.amountFen.toString());
+      lines.cust.push(l.customerOnly === true);
+      lines.own.push(l.ownerCusCode || null);
     }
   }
   const rows = await c.query<PostRow>(POST_SQL, [
-    tenantId, Math.floor(Math.random() * lanes), lanes, ids, cols.kind, cols.actor, cols.reason, cols.key, cols.hash, cols.rid, cols.at, cols.rev, cols.dis,
-    cols.hop, cols.href, cols.hamt, cols.hown, cols.count, lines.no, lines.amt, lines.cust, lines.own,
+    tenantId,
+    Math.floor(Math.random() * lanes),
+    lanes,
+    ids,
+    cols.kind,
+    cols.actor,
+    cols.reason,
+    cols.key,
+    cols.hash,
+    cols.rid,
+    cols.at,
+    cols.rev,
+    cols.dis,
+    cols.hop,
+    cols.href,
+    cols.hamt,
+    cols.hown,
+    cols.count,
+    lines.no,
+    lines.amt,
+    lines.cust,
+    lines.own,
+    keys.chainIpad,
+    keys.chainOpad,
   ]);
   if (rows.length !== inputs.length) throw new Error(`ledger: ledger_post answered ${rows.length} rows for ${inputs.length} postings`);
   return rows.map((r, i) => {
     if (r.o_outcome === 'replayed') {
-      return { id: r.o_entry_id!, entryNo: r.o_entry_no!, kind: r.o_kind!, createdAt: new Date(r.o_created_at!), holdId: r.o_hold_id, replayed: true, accountIds: {} };
+      return {
+        id: r.o_entry_id!,
+        entryNo: r.o_entry_no!,
+        kind: r.o_kind!,
+        createdAt: new Date(r.o_created_at!),
+        holdId: r.o_hold_id,
+        replayed: true,
+        accountIds: {},
+      };
     }
     if (r.o_outcome !== 'posted') {
       const refusal = REFUSALS[r.o_outcome];

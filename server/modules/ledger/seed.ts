@@ -9,8 +9,24 @@ import * as A from './accounts';
 
 const DEMO = [
   { tenantId: '1', cusCode: 'C0001', cusName: '示例企业客户', cusType: 'customer', mobile: '13800000004', card: '6222020200112233445', charge: 5_000_000n },
-  { tenantId: '0', cusCode: 'C0101', cusName: '上海示例贸易有限公司', cusType: 'customer', mobile: '13900000101', card: '6217000010001234567', charge: 20_000_000n },
-  { tenantId: '0', cusCode: 'C0102', cusName: '杭州示例供应链有限公司', cusType: 'supplier', mobile: '13900000102', card: '6228480010009876543', charge: 8_000_000n },
+  {
+    tenantId: '0',
+    cusCode: 'C0101',
+    cusName: '上海示例贸易有限公司',
+    cusType: 'customer',
+    mobile: '13900000101',
+    card: '6217000010001234567',
+    charge: 20_000_000n,
+  },
+  {
+    tenantId: '0',
+    cusCode: 'C0102',
+    cusName: '杭州示例供应链有限公司',
+    cusType: 'supplier',
+    mobile: '13900000102',
+    card: '6228480010009876543',
+    charge: 8_000_000n,
+  },
 ] as const;
 
 export async function seedLedgerIfEmpty(ledger: LedgerService): Promise<boolean> {
@@ -35,8 +51,16 @@ export async function seedLedgerIfEmpty(ledger: LedgerService): Promise<boolean>
     const [settlement] = (await A.accountsOf(store, d.tenantId, d.cusCode)).filter((a) => a.acctType === 'settlement');
     const key = `seed:${d.cusCode}:charge`;
     await ledger.post({
-      tenantId: d.tenantId, kind: 'charge', actor: 'system', reason: '演示数据：期初充值', idempotencyKey: key, requestHash: requestHash('seed', { key }),
-      lines: [{ accountNo: settlement.acctNo, amountFen: d.charge }, { accountNo: platform.bank_settlement, amountFen: -d.charge }],
+      tenantId: d.tenantId,
+      kind: 'charge',
+      actor: 'system',
+      reason: '演示数据：期初充值',
+      idempotencyKey: key,
+      requestHash: requestHash('seed', { key }),
+      lines: [
+        { accountNo: settlement.acctNo, amountFen: d.charge },
+        { accountNo: platform.bank_settlement, amountFen: -d.charge },
+      ],
     });
   }
   return true;

@@ -55,8 +55,16 @@ import { completeOrder, insertOrder, orderById, orderByKey, orderView, replayOrd
 import { PostingBatcher, batcherOptionsFromEnv } from './batcher';
 import { CHAIN_LANES, isIdempotencyClash, postEntries, postEntry, replayAfterRace, validateShape, type PostInput, type PostedEntry } from './posting';
 import type { LedgerStore, SqlConn } from './store';
+import type { DataScope } from '../rbac/dataScope';
 
-export interface OpContext { tenantId: string; actor: string; requestId?: string; cusCode?: string | null }
+export interface OpContext {
+  tenantId: string;
+  actor: string;
+  requestId?: string;
+  cusCode?: string | null;
+  /** The actor's data rules on accounts (rules.ts): reads see, and writes act on, only the accounts they allow. */
+  scope?: DataScope | null;
+}
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -95,11 +103,19 @@ export class LedgerService {
   }
 
   private postAlone(input: PostInput): Promise<PostedEntry> {
-    return this.retrying(input, () => postEntry(this.store, input, this.lanes), () => replayAfterRace(this.store, input));
+    return this.retrying(
+      input,
+      () => postEntry(this.store, input, this.lanes),
+      () => replayAfterRace(this.store, input),
+    );
   }
 
   private inTx<T>(input: PostInput | null, fn: (c: SqlConn) => Promise<T>, onClash: (c: SqlConn) => Promise<T>): Promise<T> {
-    return this.retrying(input, () => this.store.tx(fn), () => this.store.tx(onClash));
+    return this.retrying(
+      input,
+      () => this.store.tx(fn),
+      () => this.store.tx(onClash),
+    );
   }
 
   private async retrying<T>(input: PostInput | null, run: () => Promise<T>, onClash: () => Promise<T>): Promise<T> {
@@ -125,10 +141,22 @@ export class LedgerService {
   }
 
   // ---- operations ----
-  transfer(ctx: OpContext, v: { fromAccountNo: string; toAccountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+  // An actor held to data rules on 账户管理 (rules.ts) acts only on accounts those rules show them:
+  // the account debited, frozen, released, charged or withdrawn from (404 as on a read, nothing
+  // written). A transfer's credited account may be any customer account, as payments allow.
+  async transfer(
+    ctx: OpContext,
+    v: { fromAccountNo: string; toAccountNo: string; amountFen: bigint; reason: string; idempotencyKey: string },
+  ): Promise<PostedEntry> {
     if (v.fromAccountNo === v.toAccountNo) throw new AppError(400, LEDGER_MSG.sameAccount);
+    await A.assertAccountInScope(this.store, ctx.tenantId, v.fromAccountNo, ctx.scope);
     return this.post({
-      tenantId: ctx.tenantId, kind: 'transfer', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason || '账户转账', idempotencyKey: v.idempotencyKey,
+      tenantId: ctx.tenantId,
+      kind: 'transfer',
+      actor: ctx.actor,
+      requestId: ctx.requestId,
+      reason: v.reason || '账户转账',
+      idempotencyKey: v.idempotencyKey,
       requestHash: requestHash('transfer', { from: v.fromAccountNo, to: v.toAccountNo, amount: v.amountFen, reason: v.reason }),
       lines: [
         { accountNo: v.fromAccountNo, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: ctx.cusCode },
@@ -137,25 +165,40 @@ export class LedgerService {
     });
   }
 
-  freeze(ctx: OpContext, v: { accountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+  async freeze(ctx: OpContext, v: { accountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+    await A.assertAccountInScope(this.store, ctx.tenantId, v.accountNo, ctx.scope);
     return this.post({
-      tenantId: ctx.tenantId, kind: 'freeze', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason, idempotencyKey: v.idempotencyKey,
+      tenantId: ctx.tenantId,
+      kind: 'freeze',
+      actor: ctx.actor,
+      requestId: ctx.requestId,
+      reason: v.reason,
+      idempotencyKey: v.idempotencyKey,
       requestHash: requestHash('freeze', { account: v.accountNo, amount: v.amountFen, reason: v.reason }),
-      lines: [], hold: { op: 'open', accountNo: v.accountNo, amountFen: v.amountFen, ownerCusCode: ctx.cusCode },
+      lines: [],
+      hold: { op: 'open', accountNo: v.accountNo, amountFen: v.amountFen, ownerCusCode: ctx.cusCode },
     });
   }
 
   /** Releases amountFen of the hold (default: all that remains). */
-  unfreeze(ctx: OpContext, v: { holdId: string; amountFen?: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+  async unfreeze(ctx: OpContext, v: { holdId: string; amountFen?: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
+    await A.assertHoldInScope(this.store, ctx.tenantId, v.holdId, ctx.scope);
     return this.post({
-      tenantId: ctx.tenantId, kind: 'unfreeze', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason, idempotencyKey: v.idempotencyKey,
+      tenantId: ctx.tenantId,
+      kind: 'unfreeze',
+      actor: ctx.actor,
+      requestId: ctx.requestId,
+      reason: v.reason,
+      idempotencyKey: v.idempotencyKey,
       requestHash: requestHash('unfreeze', { hold: v.holdId, amount: v.amountFen ?? null, reason: v.reason }),
-      lines: [], hold: { op: 'release', holdId: v.holdId, amountFen: v.amountFen, ownerCusCode: ctx.cusCode },
+      lines: [],
+      hold: { op: 'release', holdId: v.holdId, amountFen: v.amountFen, ownerCusCode: ctx.cusCode },
     });
   }
 
   /** Top-up: a pending order; the channel's callback credits the account (or nothing on failure). */
   async charge(ctx: OpContext, v: { accountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<OrderView> {
+    await A.assertAccountInScope(this.store, ctx.tenantId, v.accountNo, ctx.scope);
     const hash = requestHash('charge', { account: v.accountNo, amount: v.amountFen, reason: v.reason });
     const existing = await orderByKey(this.store, ctx.tenantId, 'charge', v.idempotencyKey);
     if (existing) return orderView(replayOrder(existing, hash));
@@ -166,19 +209,46 @@ export class LedgerService {
     if (!acc || acc.owner_kind !== 'customer' || (ctx.cusCode && acc.cus_code !== ctx.cusCode)) throw new AppError(404, LEDGER_MSG.accountNotFound);
     if (acc.status === 'closed') throw new AppError(409, LEDGER_MSG.accountClosed);
     const id = randomUUID();
-    const fresh = await insertOrder(this.store, { id, tenantId: ctx.tenantId, kind: 'charge', accountId: acc.id, amountFen: v.amountFen, cardNo: null, key: v.idempotencyKey, hash, actor: ctx.actor, reason: v.reason, reserveEntryId: null, createdAt: new Date() });
-    const order = fresh ? (await orderById(this.store, ctx.tenantId, id))! : replayOrder((await orderByKey(this.store, ctx.tenantId, 'charge', v.idempotencyKey))!, hash);
+    const fresh = await insertOrder(this.store, {
+      id,
+      tenantId: ctx.tenantId,
+      kind: 'charge',
+      accountId: acc.id,
+      amountFen: v.amountFen,
+      cardNo: null,
+      key: v.idempotencyKey,
+      hash,
+      actor: ctx.actor,
+      reason: v.reason,
+      reserveEntryId: null,
+      createdAt: new Date(),
+    });
+    const order = fresh
+      ? (await orderById(this.store, ctx.tenantId, id))!
+      : replayOrder((await orderByKey(this.store, ctx.tenantId, 'charge', v.idempotencyKey))!, hash);
     if (fresh) await this.submit(order);
     return orderView(order);
   }
 
   /** Withdrawal to a bound card: funds move to suspense now; the channel settles or reverses them. */
-  async withdraw(ctx: OpContext, v: { accountNo: string; amountFen: bigint; cardNo: string; holdId?: string; reason: string; idempotencyKey: string }): Promise<OrderView> {
+  async withdraw(
+    ctx: OpContext,
+    v: { accountNo: string; amountFen: bigint; cardNo: string; holdId?: string; reason: string; idempotencyKey: string },
+  ): Promise<OrderView> {
+    await A.assertAccountInScope(this.store, ctx.tenantId, v.accountNo, ctx.scope);
     const platform = await this.platform(ctx.tenantId);
     const input: PostInput = {
-      tenantId: ctx.tenantId, kind: 'withdraw', actor: ctx.actor, requestId: ctx.requestId, reason: v.reason || '账户提现', idempotencyKey: v.idempotencyKey,
+      tenantId: ctx.tenantId,
+      kind: 'withdraw',
+      actor: ctx.actor,
+      requestId: ctx.requestId,
+      reason: v.reason || '账户提现',
+      idempotencyKey: v.idempotencyKey,
       requestHash: requestHash('withdraw', { account: v.accountNo, amount: v.amountFen, card: v.cardNo, hold: v.holdId ?? null, reason: v.reason }),
-      lines: [{ accountNo: v.accountNo, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: ctx.cusCode }, { accountNo: platform.suspense, amountFen: v.amountFen }],
+      lines: [
+        { accountNo: v.accountNo, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: ctx.cusCode },
+        { accountNo: platform.suspense, amountFen: v.amountFen },
+      ],
       hold: v.holdId ? { op: 'capture', holdId: v.holdId, amountFen: v.amountFen, ownerCusCode: ctx.cusCode } : undefined,
     };
     const byEntry = async (c: SqlConn, entryId: string) => {
@@ -198,11 +268,38 @@ export class LedgerService {
         const id = randomUUID();
         const accountId = entry.accountIds[v.accountNo];
         const now = new Date();
-        await insertOrder(c, { id, tenantId: ctx.tenantId, kind: 'withdraw', accountId, amountFen: v.amountFen, cardNo: v.cardNo, key: v.idempotencyKey, hash: input.requestHash, actor: ctx.actor, reason: v.reason, reserveEntryId: entry.id, createdAt: now });
+        await insertOrder(c, {
+          id,
+          tenantId: ctx.tenantId,
+          kind: 'withdraw',
+          accountId,
+          amountFen: v.amountFen,
+          cardNo: v.cardNo,
+          key: v.idempotencyKey,
+          hash: input.requestHash,
+          actor: ctx.actor,
+          reason: v.reason,
+          reserveEntryId: entry.id,
+          createdAt: now,
+        });
         const order: OrderRow = {
-          id, tenant_id: ctx.tenantId, kind: 'withdraw', account_id: accountId, account_no: v.accountNo, amount: v.amountFen.toString(), card_no: v.cardNo, status: 'pending',
-          idempotency_key: v.idempotencyKey, request_hash: input.requestHash, actor: ctx.actor, reason: v.reason, reserve_entry_id: entry.id, settle_entry_id: null,
-          fail_reason: null, created_at: now, updated_at: now,
+          id,
+          tenant_id: ctx.tenantId,
+          kind: 'withdraw',
+          account_id: accountId,
+          account_no: v.accountNo,
+          amount: v.amountFen.toString(),
+          card_no: v.cardNo,
+          status: 'pending',
+          idempotency_key: v.idempotencyKey,
+          request_hash: input.requestHash,
+          actor: ctx.actor,
+          reason: v.reason,
+          reserve_entry_id: entry.id,
+          settle_entry_id: null,
+          fail_reason: null,
+          created_at: now,
+          updated_at: now,
         };
         return { order, fresh: true };
       },
@@ -219,35 +316,49 @@ export class LedgerService {
   /** The channel's callback: applies the outcome once (repeated callbacks are no-ops). */
   async onChannelResult(r: ChannelResult): Promise<void> {
     const platform = await this.platform(r.tenantId);
-    await this.inTx(null, (c) => completeOrder(c, r, platform), async () => false);
+    await this.inTx(
+      null,
+      (c) => completeOrder(c, r, platform),
+      async () => false,
+    );
   }
 
   /** Hands orders still pending (e.g. after a restart) to the channel again; returns how many. */
   async resumePending(): Promise<number> {
-    const rows = await this.store.query<OrderRow>(`SELECT o.id, o.tenant_id, o.kind, o.amount::text, o.card_no FROM channel_orders o WHERE o.status = 'pending' ORDER BY o.created_at LIMIT 10000`);
+    const rows = await this.store.query<OrderRow>(
+      `SELECT o.id, o.tenant_id, o.kind, o.amount::text, o.card_no FROM channel_orders o WHERE o.status = 'pending' ORDER BY o.created_at LIMIT 10000`,
+    );
     for (const o of rows) await this.submit(o);
     return rows.length;
   }
 
   // ---- reads and administration ----
   customer = (tenantId: string, cusCode: string): Promise<CustomerView> => A.customerByCode(this.store, tenantId, cusCode).then(A.customerView);
-  accounts = (ctx: OpContext, cusCode: string): Promise<AccountView[]> => this.scoped(ctx, cusCode, () => A.accountsOf(this.store, ctx.tenantId, cusCode));
-  account = (ctx: OpContext, accountNo: string): Promise<AccountView> => A.accountByNo(this.store, ctx.tenantId, accountNo, ctx.cusCode);
-  entries = (ctx: OpContext, accountNo: string, pageNum = 1, pageSize = 10) => A.entriesOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null, pageNum, pageSize);
-  holds = (ctx: OpContext, accountNo: string): Promise<HoldView[]> => A.holdsOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null);
+  accounts = (ctx: OpContext, cusCode: string): Promise<AccountView[]> =>
+    this.scoped(ctx, cusCode, () => A.accountsOf(this.store, ctx.tenantId, cusCode, ctx.scope));
+  account = (ctx: OpContext, accountNo: string): Promise<AccountView> => A.accountByNo(this.store, ctx.tenantId, accountNo, ctx.cusCode, ctx.scope);
+  entries = (ctx: OpContext, accountNo: string, pageNum = 1, pageSize = 10) =>
+    A.entriesOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null, pageNum, pageSize, ctx.scope);
+  holds = (ctx: OpContext, accountNo: string): Promise<HoldView[]> => A.holdsOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null, ctx.scope);
   cards = (ctx: OpContext, cusCode: string): Promise<BankCardView[]> => this.scoped(ctx, cusCode, () => A.cardsOf(this.store, ctx.tenantId, cusCode));
 
   async order(ctx: OpContext, orderId: string): Promise<OrderView> {
     const o = await orderById(this.store, ctx.tenantId, orderId);
     if (!o) throw new AppError(404, LEDGER_MSG.orderNotFound);
-    if (ctx.cusCode) await A.accountByNo(this.store, ctx.tenantId, o.account_no, ctx.cusCode).catch(() => Promise.reject(new AppError(404, LEDGER_MSG.orderNotFound)));
+    if (ctx.cusCode || ctx.scope)
+      await A.accountByNo(this.store, ctx.tenantId, o.account_no, ctx.cusCode, ctx.scope).catch(() =>
+        Promise.reject(new AppError(404, LEDGER_MSG.orderNotFound)),
+      );
     return orderView(o);
   }
 
-  async customerDetail(ctx: OpContext, cusCode: string): Promise<{ customer: CustomerView; accounts: AccountView[]; bankCards: BankCardView[]; recentEntries: EntryView[] }> {
+  async customerDetail(
+    ctx: OpContext,
+    cusCode: string,
+  ): Promise<{ customer: CustomerView; accounts: AccountView[]; bankCards: BankCardView[]; recentEntries: EntryView[] }> {
     return this.scoped(ctx, cusCode, async () => {
       const customer = await this.customer(ctx.tenantId, cusCode);
-      const accounts = await A.accountsOf(this.store, ctx.tenantId, cusCode);
+      const accounts = await A.accountsOf(this.store, ctx.tenantId, cusCode, ctx.scope);
       const recent = (await Promise.all(accounts.map((a) => A.entriesOf(this.store, ctx.tenantId, a.acctNo, null, 1, 10)))).flatMap((p) => p.listData);
       recent.sort((x, y) => (BigInt(y.entryNo) > BigInt(x.entryNo) ? 1 : -1));
       return { customer, accounts, bankCards: await A.cardsOf(this.store, ctx.tenantId, cusCode), recentEntries: recent.slice(0, 10) };
@@ -257,10 +368,21 @@ export class LedgerService {
   createCustomer = (v: Parameters<typeof A.createCustomer>[1]) => A.createCustomer(this.store, v).then(A.customerView);
   setCustomerStatus = (ctx: OpContext, cusCode: string, status: 'enabled' | 'disabled', reason: string) =>
     this.store.tx((c) => A.setCustomerStatus(c, { tenantId: ctx.tenantId, cusCode, status, reason, actor: ctx.actor })).then(A.customerView);
+  /** Opens an account; one the actor's data rules (rules.ts) would not show them is refused (403) before commit. */
   openAccount = (ctx: OpContext, v: { cusCode: string; type: CustomerAccountType; idempotencyKey: string }) =>
-    this.scoped(ctx, v.cusCode, () => this.store.tx((c) => A.openAccount(c, { tenantId: ctx.tenantId, cusCode: v.cusCode, type: v.type, key: v.idempotencyKey, actor: ctx.actor })));
+    this.scoped(ctx, v.cusCode, () =>
+      this.store.tx(async (c) => {
+        const opened = await A.openAccount(c, { tenantId: ctx.tenantId, cusCode: v.cusCode, type: v.type, key: v.idempotencyKey, actor: ctx.actor });
+        await A.assertAccountInScope(c, ctx.tenantId, opened.acctNo, ctx.scope).catch(() => Promise.reject(new AppError(403, LEDGER_MSG.outsideScope)));
+        return opened;
+      }),
+    );
+  /** Binds a card to a customer; an actor held to data rules must see an account of that customer (404 otherwise). */
   bindCard = (ctx: OpContext, v: { cusCode: string; cardNo: string; holderName: string; bankName: string }) =>
-    this.scoped(ctx, v.cusCode, () => A.bindCard(this.store, { tenantId: ctx.tenantId, actor: ctx.actor, ...v }));
+    this.scoped(ctx, v.cusCode, async () => {
+      await A.assertCustomerInScope(this.store, ctx.tenantId, v.cusCode, ctx.scope);
+      return A.bindCard(this.store, { tenantId: ctx.tenantId, actor: ctx.actor, ...v });
+    });
 
   /** A customer user only ever sees their own customer: anything else is absent. */
   private scoped<T>(ctx: OpContext, cusCode: string, fn: () => Promise<T>): Promise<T> {

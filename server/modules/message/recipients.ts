@@ -14,7 +14,10 @@ export function recipientUsersSql(tenantId: string, msgType: MsgType, ids: strin
   const members = sql`SELECT DISTINCT ug.user_id FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE g.tenant_id = ${tenantId}`;
   if (msgType === 'ALL') return members;
   if (!ids.length) return sql`SELECT NULL::text AS user_id WHERE false`;
-  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   if (msgType === 'USER') return sql`${members} AND ug.user_id IN (${list})`;
   if (msgType === 'ROLE') return sql`${members} AND EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = ug.user_id AND ur.role_id IN (${list}))`;
   return sql`${members} AND EXISTS (SELECT 1 FROM user_departs ud WHERE ud.user_id = ug.user_id AND ud.depart_id IN (${list}))`;
@@ -57,7 +60,13 @@ export async function recipientOptions(db: Db, tenantId: string, type: Exclude<M
       .from(users)
       .innerJoin(userGroups, eq(userGroups.userId, users.id))
       .innerJoin(groups, eq(groups.id, userGroups.groupId))
-      .where(and(eq(groups.tenantId, tenantId), ids?.length ? inArray(users.id, ids) : undefined, like ? or(ilike(users.username, like), ilike(users.realname, like)) : undefined))
+      .where(
+        and(
+          eq(groups.tenantId, tenantId),
+          ids?.length ? inArray(users.id, ids) : undefined,
+          like ? or(ilike(users.username, like), ilike(users.realname, like)) : undefined,
+        ),
+      )
       .orderBy(asc(users.username))
       .limit(limit);
     return rows.map((r) => ({ value: r.value, label: `${r.realname}（${r.username}）` }));
@@ -74,7 +83,9 @@ export async function recipientOptions(db: Db, tenantId: string, type: Exclude<M
   const rows = await db
     .select({ value: departments.id, name: departments.departName, code: departments.orgCode })
     .from(departments)
-    .where(and(ids?.length ? inArray(departments.id, ids) : undefined, like ? or(ilike(departments.departName, like), ilike(departments.orgCode, like)) : undefined))
+    .where(
+      and(ids?.length ? inArray(departments.id, ids) : undefined, like ? or(ilike(departments.departName, like), ilike(departments.orgCode, like)) : undefined),
+    )
     .orderBy(asc(departments.orgCode))
     .limit(limit);
   return rows.map((r) => ({ value: r.value, label: `${r.name}（${r.code}）` }));

@@ -2,7 +2,18 @@
 // announcements and read state ('authenticated'), and the notification socket with its fan-out.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ANNT_MSG, ANNT_PERMS, MP, anntAddBody, anntEditBody, idQuery, idsQuery, markReadBody, mySendsQuery, recipientOptionsQuery } from '../../../contract/api/message';
+import {
+  ANNT_MSG,
+  ANNT_PERMS,
+  MP,
+  anntAddBody,
+  anntEditBody,
+  idQuery,
+  idsQuery,
+  markReadBody,
+  mySendsQuery,
+  recipientOptionsQuery,
+} from '../../../contract/api/message';
 import { parseListQuery } from '../../../contract/listQuery';
 import { hasPermission } from '../../../contract/permission';
 import type { ModuleOptions } from '../../context';
@@ -11,6 +22,7 @@ import { authOf } from '../../http/guard';
 import { createBroker } from '../../realtime/broker';
 import { NotifyHub, notifySocketRoutes } from '../../realtime/notifyHub';
 import { permissionLists } from '../resources/service';
+import type { AuthCache } from '../session/authCache';
 import { recipientOptions } from './recipients';
 import * as svc from './service';
 
@@ -21,7 +33,12 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   const { db } = deps;
   const broker = await createBroker(db, deps.log);
   const hub = new NotifyHub(deps);
-  await app.register(notifySocketRoutes, { deps, broker, hub });
+  deps.metrics.countSockets('notify', () => hub.size);
+  // Live notices reach a socket only if its user may see the thing: asked through the guard's cache
+  // (buildApp sets it on the root instance before modules register).
+  const guard = (app as unknown as { authCache: AuthCache }).authCache;
+  const allows = (userId: string, tenantId: string, permission: string) => guard.allows(userId, tenantId, permission);
+  await app.register(notifySocketRoutes, { deps, broker, hub, allows });
   const publish = (fanOut: Parameters<typeof broker.publish>[0]) =>
     broker.publish(fanOut).catch((err: Error) => deps.log.error({ err: err.message }, 'notification fan-out failed'));
 
@@ -46,7 +63,14 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   });
 
   app.delete(MP.removeBatch, { schema: { querystring: idsQuery, tags }, config: { permission: ANNT_PERMS.remove } }, async (req) => {
-    const ids = [...new Set(req.query.ids.split(',').map((x) => x.trim()).filter(Boolean))];
+    const ids = [
+      ...new Set(
+        req.query.ids
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (!ids.length || ids.length > 500) throw new AppError(400, ANNT_MSG.idsRequired);
     await svc.deleteAnnouncements(db, authOf(req).tenantId, ids);
     return sysOk(null, '批量删除成功!');
@@ -67,7 +91,16 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   // The form's picker: reading who exists is part of composing an announcement.
   app.get(MP.recipientOptions, { schema: { querystring: recipientOptionsQuery, tags }, config: { permission: ANNT_PERMS.add } }, async (req) => {
     const { type, keyword, ids } = req.query;
-    const idList = ids ? [...new Set(ids.split(',').map((x) => x.trim()).filter(Boolean))].slice(0, 1000) : undefined;
+    const idList = ids
+      ? [
+          ...new Set(
+            ids
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean),
+          ),
+        ].slice(0, 1000)
+      : undefined;
     return sysOk(await recipientOptions(db, authOf(req).tenantId, type, keyword, idList));
   });
 
@@ -78,7 +111,7 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   app.get(MP.queryById, { schema: { querystring: idQuery, tags }, config: { permission: 'authenticated' } }, async (req) => {
     const { user, tenantId } = authOf(req);
-    const isAdmin = hasPermission(ANNT_PERMS.list, await permissionLists(db, user.id));
+    const isAdmin = hasPermission(ANNT_PERMS.list, await permissionLists(db, user.id, tenantId));
     return sysOk(await svc.detailFor(db, tenantId, user.id, req.query.id, isAdmin));
   });
 

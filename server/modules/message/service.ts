@@ -2,7 +2,15 @@
 // query is scoped to the caller's tenant; a row of another tenant is "not found". Bodies are
 // sanitised on save, so what is stored is what any client may render.
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { ANNT_MSG, type AnntAddBody, type Announcement, type AnnouncementDetail, type ListByUserResult, type NotifyPush, type UserAnnouncement } from '../../../contract/api/message';
+import {
+  ANNT_MSG,
+  type AnntAddBody,
+  type Announcement,
+  type AnnouncementDetail,
+  type ListByUserResult,
+  type NotifyPush,
+  type UserAnnouncement,
+} from '../../../contract/api/message';
 import type { ListQuery, PageResult } from '../../../contract/listQuery';
 import { htmlToText, sanitizeHtml } from '../../../contract/sanitizeHtml';
 import type { Db } from '../../db/client';
@@ -19,8 +27,27 @@ const a = announcements;
 const s = announcementSend;
 
 export const ANNT_RESOURCE: ListResource = {
-  fields: { titile: 'string', sender: 'string', priority: 'dict', msgCategory: 'dict', msgType: 'dict', sendStatus: 'dict', sendTime: 'datetime', createTime: 'datetime' },
-  columns: { id: a.id, titile: a.titile, sender: a.sender, priority: a.priority, msgCategory: a.msgCategory, msgType: a.msgType, sendStatus: a.sendStatus, sendTime: a.sendTime, createTime: a.createTime },
+  fields: {
+    titile: 'string',
+    sender: 'string',
+    priority: 'dict',
+    msgCategory: 'dict',
+    msgType: 'dict',
+    sendStatus: 'dict',
+    sendTime: 'datetime',
+    createTime: 'datetime',
+  },
+  columns: {
+    id: a.id,
+    titile: a.titile,
+    sender: a.sender,
+    priority: a.priority,
+    msgCategory: a.msgCategory,
+    msgType: a.msgType,
+    sendStatus: a.sendStatus,
+    sendTime: a.sendTime,
+    createTime: a.createTime,
+  },
   defaultSort: { field: 'createTime', dir: 'desc' },
 };
 
@@ -101,14 +128,23 @@ export async function findAnnouncement(db: Db, tenantId: string, id: string): Pr
 export async function listAnnouncements(db: Db, tenantId: string, q: ListQuery): Promise<PageResult<Announcement>> {
   const where = whereOf(q, ANNT_RESOURCE, [eq(a.tenantId, tenantId), eq(a.delFlag, 0)]);
   const [{ n }] = await db.select({ n: count() }).from(a).where(where);
-  const rows = await db.select().from(a).where(where).orderBy(...orderOf(q, ANNT_RESOURCE)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const rows = await db
+    .select()
+    .from(a)
+    .where(where)
+    .orderBy(...orderOf(q, ANNT_RESOURCE))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
   return { records: rows.map(toAnnouncement), total: Number(n), size: q.pageSize, current: q.pageNo };
 }
 
 export async function addAnnouncement(db: Db, tenantId: string, sender: { id: string; name: string }, b: AnntAddBody): Promise<Announcement> {
   const cols = columnsOf(b);
   await checkRecipients(db, tenantId, cols.msgType, splitIds(cols.recipientIds));
-  const [row] = await db.insert(a).values({ id: newId(), tenantId, sender: sender.name, createBy: sender.id, ...cols }).returning();
+  const [row] = await db
+    .insert(a)
+    .values({ id: newId(), tenantId, sender: sender.name, createBy: sender.id, ...cols })
+    .returning();
   return toAnnouncement(row);
 }
 
@@ -117,7 +153,11 @@ export async function editAnnouncement(db: Db, tenantId: string, b: AnntAddBody 
   if (current.sendStatus !== '0') throw new AppError(400, ANNT_MSG.editReleased);
   const cols = columnsOf(b);
   await checkRecipients(db, tenantId, cols.msgType, splitIds(cols.recipientIds));
-  const [row] = await db.update(a).set({ ...cols, updateTime: new Date() }).where(and(live(tenantId, b.id), eq(a.sendStatus, '0'))).returning();
+  const [row] = await db
+    .update(a)
+    .set({ ...cols, updateTime: new Date() })
+    .where(and(live(tenantId, b.id), eq(a.sendStatus, '0')))
+    .returning();
   if (!row) throw new AppError(400, ANNT_MSG.editReleased);
   return toAnnouncement(row);
 }
@@ -125,7 +165,11 @@ export async function editAnnouncement(db: Db, tenantId: string, b: AnntAddBody 
 /** Soft delete (the record stays for audit); it disappears from every list at once. */
 export async function deleteAnnouncements(db: Db, tenantId: string, ids: string[]): Promise<number> {
   if (!ids.length) throw new AppError(400, ANNT_MSG.idsRequired);
-  const done = await db.update(a).set({ delFlag: 1, updateTime: new Date() }).where(and(eq(a.tenantId, tenantId), eq(a.delFlag, 0), inArray(a.id, ids))).returning({ id: a.id });
+  const done = await db
+    .update(a)
+    .set({ delFlag: 1, updateTime: new Date() })
+    .where(and(eq(a.tenantId, tenantId), eq(a.delFlag, 0), inArray(a.id, ids)))
+    .returning({ id: a.id });
   if (!done.length) throw new AppError(404, ANNT_MSG.notFound);
   return done.length;
 }
@@ -147,7 +191,11 @@ export function pushOf(r: Row): NotifyPush {
 /** Releases a draft: one send row per recipient, then the fan-out to be published. */
 export async function releaseAnnouncement(db: Db, tenantId: string, id: string): Promise<{ row: Row; fanOut: FanOut; recipients: number }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(a).set({ sendStatus: '1', sendTime: new Date() }).where(and(live(tenantId, id), eq(a.sendStatus, '0'))).returning();
+    const [row] = await tx
+      .update(a)
+      .set({ sendStatus: '1', sendTime: new Date() })
+      .where(and(live(tenantId, id), eq(a.sendStatus, '0')))
+      .returning();
     if (!row) {
       await findAnnouncement(tx as unknown as Db, tenantId, id);
       throw new AppError(400, ANNT_MSG.releaseNotDraft);
@@ -165,7 +213,11 @@ export async function releaseAnnouncement(db: Db, tenantId: string, id: string):
 }
 
 export async function revokeAnnouncement(db: Db, tenantId: string, id: string): Promise<{ row: Row; fanOut: FanOut }> {
-  const [row] = await db.update(a).set({ sendStatus: '2', cancelTime: new Date() }).where(and(live(tenantId, id), eq(a.sendStatus, '1'))).returning();
+  const [row] = await db
+    .update(a)
+    .set({ sendStatus: '2', cancelTime: new Date() })
+    .where(and(live(tenantId, id), eq(a.sendStatus, '1')))
+    .returning();
   if (!row) {
     await findAnnouncement(db, tenantId, id);
     throw new AppError(400, ANNT_MSG.revokeNotReleased);
@@ -233,7 +285,11 @@ export async function mySends(
 /** The detail for a recipient of a released announcement, or for an administrator at any status. */
 export async function detailFor(db: Db, tenantId: string, userId: string, id: string, isAdmin: boolean): Promise<AnnouncementDetail> {
   const row = await findAnnouncement(db, tenantId, id);
-  const [send] = await db.select().from(s).where(and(eq(s.anntId, id), eq(s.userId, userId), eq(s.tenantId, tenantId))).limit(1);
+  const [send] = await db
+    .select()
+    .from(s)
+    .where(and(eq(s.anntId, id), eq(s.userId, userId), eq(s.tenantId, tenantId)))
+    .limit(1);
   if (!isAdmin && (!send || row.sendStatus !== '1')) throw new AppError(404, ANNT_MSG.notFound);
   return { ...toUser(row, send ?? null), msgContent: row.msgContent };
 }
@@ -250,7 +306,10 @@ export async function markRead(db: Db, tenantId: string, userId: string, anntId:
 }
 
 export async function readAll(db: Db, tenantId: string, userId: string): Promise<number> {
-  const visible = db.select({ id: a.id }).from(a).where(and(eq(a.tenantId, tenantId), eq(a.sendStatus, '1'), eq(a.delFlag, 0)));
+  const visible = db
+    .select({ id: a.id })
+    .from(a)
+    .where(and(eq(a.tenantId, tenantId), eq(a.sendStatus, '1'), eq(a.delFlag, 0)));
   const done = await db
     .update(s)
     .set({ readFlag: 1, readTime: new Date() })

@@ -12,6 +12,7 @@ import { insertOrder } from '../ledger/orders';
 import type { PostLine } from '../ledger/posting';
 import type { LedgerService } from '../ledger/service';
 import type { SqlConn } from '../ledger/store';
+import { noticeMakerIn } from './makerNotice';
 import { addEvent, orderById, type Actor, type OrderRow, type RowRow } from './store';
 import { withTx } from './tx';
 
@@ -95,26 +96,46 @@ export class PayExecutor {
     switch (o.kind) {
       case 'single':
         external = !o.payee_acct_no;
-        lines = [{ accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true }, { accountNo: o.payee_acct_no ?? platform.suspense, amountFen: amount }];
+        lines = [
+          { accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
+          { accountNo: o.payee_acct_no ?? platform.suspense, amountFen: amount },
+        ];
         break;
       case 'refund':
-        lines = [{ accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true }, { accountNo: o.payee_acct_no!, amountFen: amount, customerOnly: true }];
+        lines = [
+          { accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
+          { accountNo: o.payee_acct_no!, amountFen: amount, customerOnly: true },
+        ];
         break;
       case 'adjust':
-        lines = o.direction === 'credit'
-          ? [{ accountNo: platform.suspense, amountFen: -amount }, { accountNo: o.payee_acct_no!, amountFen: amount, customerOnly: true }]
-          : [{ accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true }, { accountNo: platform.suspense, amountFen: amount }];
+        lines =
+          o.direction === 'credit'
+            ? [
+                { accountNo: platform.suspense, amountFen: -amount },
+                { accountNo: o.payee_acct_no!, amountFen: amount, customerOnly: true },
+              ]
+            : [
+                { accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
+                { accountNo: platform.suspense, amountFen: amount },
+              ];
         break;
       default:
-        lines = [{ accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
-          ...(o.splits ?? []).filter((s) => BigInt(s.amountFen) > 0n).map((s) => ({ accountNo: s.acctNo, amountFen: BigInt(s.amountFen), customerOnly: true }))];
+        lines = [
+          { accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
+          ...(o.splits ?? []).filter((s) => BigInt(s.amountFen) > 0n).map((s) => ({ accountNo: s.acctNo, amountFen: BigInt(s.amountFen), customerOnly: true })),
+        ];
     }
     const key = `payorder:${o.id}:exec`;
     try {
       const channelOrderId = await this.tx(async (c) => {
         const entry = await this.ledger.postIn(c, {
-          tenantId: o.tenant_id, kind: `pay_${o.kind}`, actor: o.approver_id ?? 'system', reason: `${o.order_no} ${o.remark}`.trim().slice(0, 200),
-          idempotencyKey: key, requestHash: requestHash('payorder-exec', { orderId: o.id }), lines,
+          tenantId: o.tenant_id,
+          kind: `pay_${o.kind}`,
+          actor: o.approver_id ?? 'system',
+          reason: `${o.order_no} ${o.remark}`.trim().slice(0, 200),
+          idempotencyKey: key,
+          requestHash: requestHash('payorder-exec', { orderId: o.id }),
+          lines,
           hold: o.hold_id ? { op: 'capture', holdId: o.hold_id, amountFen: amount } : undefined,
           allowDisabledCustomer: o.kind === 'adjust',
         });
@@ -124,7 +145,19 @@ export class PayExecutor {
         }
         const id = randomUUID();
         const [acc] = await c.query<{ id: string }>('SELECT id::text FROM accounts WHERE account_no = $1', [o.from_acct_no]);
-        await insertOrder(c, { id, tenantId: o.tenant_id, kind: 'withdraw', accountId: acc.id, amountFen: amount, cardNo: o.bank_card_no, key, hash: requestHash('payorder-exec', { orderId: o.id }), actor: o.approver_id ?? 'system', reason: `付款 ${o.order_no}`, reserveEntryId: entry.id });
+        await insertOrder(c, {
+          id,
+          tenantId: o.tenant_id,
+          kind: 'withdraw',
+          accountId: acc.id,
+          amountFen: amount,
+          cardNo: o.bank_card_no,
+          key,
+          hash: requestHash('payorder-exec', { orderId: o.id }),
+          actor: o.approver_id ?? 'system',
+          reason: `付款 ${o.order_no}`,
+          reserveEntryId: entry.id,
+        });
         await c.query('UPDATE pay_orders SET channel_order_id = $2, updated_at = now() WHERE id = $1', [o.id, id]);
         return id;
       });
@@ -147,11 +180,14 @@ export class PayExecutor {
     if (!done.length) return;
     await this.release(c, o, 'system', 'finish');
     await addEvent(c, o, 'result', SYSTEM, 'executing', status, o.version, failReason ?? '');
+    await noticeMakerIn(c, o, status, failReason);
   }
 
   /** An external single pay waiting for the channel: carries a final channel outcome over. */
   private async sweepOrder(o: OrderRow): Promise<PayOrderStatus> {
-    const [co] = await this.ledger.store.query<{ status: string; fail_reason: string | null }>('SELECT status, fail_reason FROM channel_orders WHERE id = $1', [o.channel_order_id]);
+    const [co] = await this.ledger.store.query<{ status: string; fail_reason: string | null }>('SELECT status, fail_reason FROM channel_orders WHERE id = $1', [
+      o.channel_order_id,
+    ]);
     if (!co || co.status === 'pending') return 'executing';
     const status: PayOrderStatus = co.status === 'succeeded' ? 'succeeded' : 'failed';
     await this.tx((c) => this.finish(c, o, status, status === 'succeeded' ? BigInt(o.amount) : 0n, co.fail_reason));
@@ -185,27 +221,57 @@ export class PayExecutor {
         const [still] = await c.query<{ status: string }>('SELECT status FROM pay_batch_rows WHERE order_id = $1 AND row_no = $2 FOR UPDATE', [o.id, r.row_no]);
         if (still?.status !== 'pending') return null;
         const entry = await this.ledger.postIn(c, {
-          tenantId: o.tenant_id, kind: 'pay_batch_row', actor: o.approver_id ?? 'system', reason: `${o.order_no} 第${r.row_no}行 ${r.payee_name}`.slice(0, 200),
-          idempotencyKey: key, requestHash: requestHash('batch-row', { orderId: o.id, row: r.row_no, amount }),
-          lines: [{ accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true }, { accountNo: r.payee_acct_no ?? suspense, amountFen: amount, customerOnly: !external }],
+          tenantId: o.tenant_id,
+          kind: 'pay_batch_row',
+          actor: o.approver_id ?? 'system',
+          reason: `${o.order_no} 第${r.row_no}行 ${r.payee_name}`.slice(0, 200),
+          idempotencyKey: key,
+          requestHash: requestHash('batch-row', { orderId: o.id, row: r.row_no, amount }),
+          lines: [
+            { accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
+            { accountNo: r.payee_acct_no ?? suspense, amountFen: amount, customerOnly: !external },
+          ],
           hold: o.hold_id ? { op: 'capture', holdId: o.hold_id, amountFen: amount } : undefined,
         });
         if (!external) {
-          await c.query(`UPDATE pay_batch_rows SET status = 'succeeded', entry_id = $3, updated_at = now() WHERE order_id = $1 AND row_no = $2`, [o.id, r.row_no, entry.id]);
+          await c.query(`UPDATE pay_batch_rows SET status = 'succeeded', entry_id = $3, updated_at = now() WHERE order_id = $1 AND row_no = $2`, [
+            o.id,
+            r.row_no,
+            entry.id,
+          ]);
           return null;
         }
         const id = randomUUID();
         const [acc] = await c.query<{ id: string }>('SELECT id::text FROM accounts WHERE account_no = $1', [o.from_acct_no]);
-        await insertOrder(c, { id, tenantId: o.tenant_id, kind: 'withdraw', accountId: acc.id, amountFen: amount, cardNo: r.bank_card_no, key, hash: requestHash('batch-row', { orderId: o.id, row: r.row_no }), actor: o.approver_id ?? 'system', reason: `批量付款 ${o.order_no} 第${r.row_no}行`, reserveEntryId: entry.id });
-        await c.query(`UPDATE pay_batch_rows SET status = 'processing', entry_id = $3, channel_order_id = $4, updated_at = now() WHERE order_id = $1 AND row_no = $2`, [o.id, r.row_no, entry.id, id]);
+        await insertOrder(c, {
+          id,
+          tenantId: o.tenant_id,
+          kind: 'withdraw',
+          accountId: acc.id,
+          amountFen: amount,
+          cardNo: r.bank_card_no,
+          key,
+          hash: requestHash('batch-row', { orderId: o.id, row: r.row_no }),
+          actor: o.approver_id ?? 'system',
+          reason: `批量付款 ${o.order_no} 第${r.row_no}行`,
+          reserveEntryId: entry.id,
+        });
+        await c.query(
+          `UPDATE pay_batch_rows SET status = 'processing', entry_id = $3, channel_order_id = $4, updated_at = now() WHERE order_id = $1 AND row_no = $2`,
+          [o.id, r.row_no, entry.id, id],
+        );
         return id;
       });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      await this.ledger.store.query(`UPDATE pay_batch_rows SET status = 'failed', fail_reason = $3, updated_at = now() WHERE order_id = $1 AND row_no = $2 AND status = 'pending'`, [o.id, r.row_no, err.message]);
+      await this.ledger.store.query(
+        `UPDATE pay_batch_rows SET status = 'failed', fail_reason = $3, updated_at = now() WHERE order_id = $1 AND row_no = $2 AND status = 'pending'`,
+        [o.id, r.row_no, err.message],
+      );
       return;
     }
-    if (channelOrderId) await this.ledger.channel.submit({ orderId: channelOrderId, tenantId: o.tenant_id, kind: 'withdraw', amountFen: amount, cardNo: r.bank_card_no });
+    if (channelOrderId)
+      await this.ledger.channel.submit({ orderId: channelOrderId, tenantId: o.tenant_id, kind: 'withdraw', amountFen: amount, cardNo: r.bank_card_no });
   }
 
   /** Rows handed to the channel take their outcome from it; with no open row left the batch is final. */
@@ -221,7 +287,11 @@ export class PayExecutor {
          FROM pay_batch_rows WHERE order_id = $1`,
       [o.id],
     );
-    await this.ledger.store.query('UPDATE pay_orders SET succeeded_count = $2, failed_count = $3, updated_at = now() WHERE id = $1', [o.id, Number(n.ok), Number(n.bad)]);
+    await this.ledger.store.query('UPDATE pay_orders SET succeeded_count = $2, failed_count = $3, updated_at = now() WHERE id = $1', [
+      o.id,
+      Number(n.ok),
+      Number(n.bad),
+    ]);
     if (n.open !== '0') return 'executing';
     const status: PayOrderStatus = n.bad === '0' ? 'succeeded' : n.ok === '0' ? 'failed' : 'partial';
     await this.tx((c) => this.finish(c, o, status, BigInt(n.paid), n.bad === '0' ? null : `${n.bad}笔付款失败`));
@@ -238,7 +308,10 @@ export class PayExecutor {
       const o = await orderById(this.ledger.store, r.tenant_id, r.id);
       if (!o) continue;
       if (o.kind === 'batch') {
-        const [open] = await this.ledger.store.query<{ n: string }>(`SELECT count(*)::text AS n FROM pay_batch_rows WHERE order_id = $1 AND status = 'pending'`, [o.id]);
+        const [open] = await this.ledger.store.query<{ n: string }>(
+          `SELECT count(*)::text AS n FROM pay_batch_rows WHERE order_id = $1 AND status = 'pending'`,
+          [o.id],
+        );
         if (open.n === '0') await this.settleBatch(o);
       } else {
         await this.sweepOrder(o);

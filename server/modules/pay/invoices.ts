@@ -11,15 +11,36 @@ import type { SqlConn } from '../ledger/store';
 import { newId } from './store';
 
 interface InvoiceRow {
-  id: string; cus_code: string; amount: string; title: string; tax_no: string; remark: string; status: 'applied' | 'issued'; invoice_no: string | null;
-  applied_by: string; issued_by: string | null; created_at: Date; issued_at: Date | null; request_hash: string;
+  id: string;
+  cus_code: string;
+  amount: string;
+  title: string;
+  tax_no: string;
+  remark: string;
+  status: 'applied' | 'issued';
+  invoice_no: string | null;
+  applied_by: string;
+  issued_by: string | null;
+  created_at: Date;
+  issued_at: Date | null;
+  request_hash: string;
 }
 const COLS = 'id, cus_code, amount::text, title, tax_no, remark, status, invoice_no, applied_by, issued_by, created_at, issued_at, request_hash';
 
 export const invoiceView = (r: InvoiceRow): InvoiceView => ({
-  invoiceId: r.id, cusCode: r.cus_code, amount: formatFen(BigInt(r.amount)), title: r.title, taxNo: r.tax_no, remark: r.remark, status: r.status,
-  statusText: r.status === 'issued' ? '已开具' : '已申请', invoiceNo: r.invoice_no, appliedBy: r.applied_by, issuedBy: r.issued_by,
-  createdAt: new Date(r.created_at).toISOString(), issuedAt: r.issued_at ? new Date(r.issued_at).toISOString() : null,
+  invoiceId: r.id,
+  cusCode: r.cus_code,
+  amount: formatFen(BigInt(r.amount)),
+  title: r.title,
+  taxNo: r.tax_no,
+  remark: r.remark,
+  status: r.status,
+  statusText: r.status === 'issued' ? '已开具' : '已申请',
+  invoiceNo: r.invoice_no,
+  appliedBy: r.applied_by,
+  issuedBy: r.issued_by,
+  createdAt: new Date(r.created_at).toISOString(),
+  issuedAt: r.issued_at ? new Date(r.issued_at).toISOString() : null,
 });
 
 export async function invoiceTotals(c: SqlConn, tenantId: string, cusCode: string): Promise<{ paid: bigint; invoiced: bigint; invoiceable: bigint }> {
@@ -35,7 +56,9 @@ export async function invoiceTotals(c: SqlConn, tenantId: string, cusCode: strin
 }
 
 export async function applyInvoice(
-  tx: <T>(fn: (c: SqlConn) => Promise<T>) => Promise<T>, tenantId: string, actor: string,
+  tx: <T>(fn: (c: SqlConn) => Promise<T>) => Promise<T>,
+  tenantId: string,
+  actor: string,
   v: { cusCode: string; amountFen: bigint; title: string; taxNo: string; remark: string; idempotencyKey: string },
 ): Promise<InvoiceView> {
   const hash = requestHash('invoice', { cus: v.cusCode, amount: v.amountFen, title: v.title, taxNo: v.taxNo, remark: v.remark });
@@ -67,14 +90,22 @@ export async function makeInvoice(c: SqlConn, tenantId: string, actor: string, i
     [invoiceId, tenantId, actor, no, cusScope],
   );
   if (row) return invoiceView(row);
-  const [exists] = await c.query<{ status: string }>('SELECT status FROM invoices WHERE id = $1 AND tenant_id = $2 AND ($3::text IS NULL OR cus_code = $3)', [invoiceId, tenantId, cusScope]);
+  const [exists] = await c.query<{ status: string }>('SELECT status FROM invoices WHERE id = $1 AND tenant_id = $2 AND ($3::text IS NULL OR cus_code = $3)', [
+    invoiceId,
+    tenantId,
+    cusScope,
+  ]);
   throw exists ? new AppError(409, PAY_MSG.invoiceIssued) : new AppError(404, PAY_MSG.invoiceNotFound);
 }
 
 export async function listInvoices(c: SqlConn, tenantId: string, f: { cusCode?: string; status?: string; pageNum: number; pageSize: number }) {
   const where = `tenant_id = $1 AND ($2::text IS NULL OR cus_code = $2) AND ($3::text IS NULL OR status = $3)`;
   const params = [tenantId, f.cusCode ?? null, f.status ?? null];
-  const rows = await c.query<InvoiceRow>(`SELECT ${COLS} FROM invoices WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [...params, f.pageSize, (f.pageNum - 1) * f.pageSize]);
+  const rows = await c.query<InvoiceRow>(`SELECT ${COLS} FROM invoices WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [
+    ...params,
+    f.pageSize,
+    (f.pageNum - 1) * f.pageSize,
+  ]);
   const [{ n }] = await c.query<{ n: string }>(`SELECT count(*)::text AS n FROM invoices WHERE ${where}`, params);
   return { listData: rows.map(invoiceView), count: Number(n) };
 }

@@ -4,25 +4,54 @@
 import type { z } from 'zod';
 import { LEDGER_MSG } from '../../../contract/api/ledger';
 import {
-  PAY_MSG, adjustPayload, batchPayload, distributionPayload, refundPayload, singlePayload, validateBatchRows,
-  type BatchRow, type BatchRowInput, type PayOrderKind,
+  PAY_MSG,
+  adjustPayload,
+  batchPayload,
+  distributionPayload,
+  refundPayload,
+  singlePayload,
+  validateBatchRows,
+  type BatchRow,
+  type BatchRowInput,
+  type PayOrderKind,
 } from '../../../contract/api/pay';
 import { splitDistribution } from '../../../contract/api/merchant';
 import { formatFen, parseYuan } from '../../../contract/money';
 import { firstIssue } from '../../../contract/validation';
 import { AppError } from '../../http/envelope';
 import type { SqlConn } from '../ledger/store';
+import { scopeSql, type DataScope } from '../rbac/dataScope';
 import type { SplitRow } from './store';
 
-export interface KindContext { tenantId: string; cusCode?: string | null }
+export interface KindContext {
+  tenantId: string;
+  cusCode?: string | null;
+  /** The actor's data rules on orders (rules.ts): orders outside them are not theirs to read or act on. */
+  scope?: DataScope | null;
+}
 export interface Prepared {
   payload: Record<string, unknown>;
-  fromAcctNo: string | null; fromCusCode: string | null;
-  payeeName: string | null; payeeAcctNo: string | null; bankCardNo: string | null; toCusCode: string | null;
-  amountFen: bigint; holdFen: bigint; remark: string; direction: 'credit' | 'debit' | null; origOrderId: string | null;
-  rows: BatchRow[] | null; splits: SplitRow[] | null;
+  fromAcctNo: string | null;
+  fromCusCode: string | null;
+  payeeName: string | null;
+  payeeAcctNo: string | null;
+  bankCardNo: string | null;
+  toCusCode: string | null;
+  amountFen: bigint;
+  holdFen: bigint;
+  remark: string;
+  direction: 'credit' | 'debit' | null;
+  origOrderId: string | null;
+  rows: BatchRow[] | null;
+  splits: SplitRow[] | null;
 }
-interface AcctInfo { account_no: string; owner_kind: string; status: string; cus_code: string | null; cus_status: string | null }
+interface AcctInfo {
+  account_no: string;
+  owner_kind: string;
+  status: string;
+  cus_code: string | null;
+  cus_status: string | null;
+}
 
 const bad = (message: string, status = 400): never => {
   throw new AppError(status, message);
@@ -58,17 +87,34 @@ function payable(a: AcctInfo): void {
 }
 
 const base = (payload: Record<string, unknown>): Prepared => ({
-  payload, fromAcctNo: null, fromCusCode: null, payeeName: null, payeeAcctNo: null, bankCardNo: null, toCusCode: null,
-  amountFen: 0n, holdFen: 0n, remark: '', direction: null, origOrderId: null, rows: null, splits: null,
+  payload,
+  fromAcctNo: null,
+  fromCusCode: null,
+  payeeName: null,
+  payeeAcctNo: null,
+  bankCardNo: null,
+  toCusCode: null,
+  amountFen: 0n,
+  holdFen: 0n,
+  remark: '',
+  direction: null,
+  origOrderId: null,
+  rows: null,
+  splits: null,
 });
 
 export async function prepare(c: SqlConn, k: KindContext, kind: PayOrderKind, raw: unknown, editingId: string | null = null): Promise<Prepared> {
   switch (kind) {
-    case 'single': return prepareSingle(c, k, raw);
-    case 'batch': return prepareBatch(c, k, raw);
-    case 'adjust': return prepareAdjust(c, k, raw);
-    case 'refund': return prepareRefund(c, k, raw, editingId);
-    case 'distribution': return prepareDistribution(c, k, raw);
+    case 'single':
+      return prepareSingle(c, k, raw);
+    case 'batch':
+      return prepareBatch(c, k, raw);
+    case 'adjust':
+      return prepareAdjust(c, k, raw);
+    case 'refund':
+      return prepareRefund(c, k, raw, editingId);
+    case 'distribution':
+      return prepareDistribution(c, k, raw);
   }
 }
 
@@ -83,7 +129,18 @@ async function prepareSingle(c: SqlConn, k: KindContext, raw: unknown): Promise<
     if (v.payeeAcctNo === v.fromAcctNo) bad(PAY_MSG.payeeSelf);
     toCus = (await account(c, k, v.payeeAcctNo)).cus_code;
   }
-  return { ...p, fromAcctNo: v.fromAcctNo, fromCusCode: from.cus_code, payeeName: v.payeeName, payeeAcctNo: v.payeeAcctNo || null, bankCardNo: v.bankCardNo || null, toCusCode: toCus, amountFen, holdFen: amountFen, remark: v.remark };
+  return {
+    ...p,
+    fromAcctNo: v.fromAcctNo,
+    fromCusCode: from.cus_code,
+    payeeName: v.payeeName,
+    payeeAcctNo: v.payeeAcctNo || null,
+    bankCardNo: v.bankCardNo || null,
+    toCusCode: toCus,
+    amountFen,
+    holdFen: amountFen,
+    remark: v.remark,
+  };
 }
 
 async function prepareBatch(c: SqlConn, k: KindContext, raw: unknown): Promise<Prepared> {
@@ -103,7 +160,12 @@ async function prepareBatch(c: SqlConn, k: KindContext, raw: unknown): Promise<P
   });
   return {
     ...base({ fromAcctNo: v.fromAcctNo, rows: checked.rows, remark: v.remark }),
-    fromAcctNo: v.fromAcctNo, fromCusCode: from.cus_code, amountFen: checked.totalFen, holdFen: checked.totalFen, remark: v.remark, rows: checked.rows,
+    fromAcctNo: v.fromAcctNo,
+    fromCusCode: from.cus_code,
+    amountFen: checked.totalFen,
+    holdFen: checked.totalFen,
+    remark: v.remark,
+    rows: checked.rows,
     payeeName: `${checked.rows[0].payeeName}等${checked.rows.length}笔`,
   };
 }
@@ -122,9 +184,21 @@ async function prepareAdjust(c: SqlConn, k: KindContext, raw: unknown): Promise<
 /** Bound: succeeded + in-flight refunds of the original (this one excepted) + this ≤ original paid amount. Locks the original. */
 async function prepareRefund(c: SqlConn, k: KindContext, raw: unknown, editingId: string | null): Promise<Prepared> {
   const v = parse(refundPayload, raw);
-  const [orig] = await c.query<{ id: string; kind: string; status: string; from_acct_no: string; payee_acct_no: string | null; payee_name: string | null; from_cus_code: string | null; to_cus_code: string | null; paid: string }>(
-    `SELECT id, kind, status, from_acct_no, payee_acct_no, payee_name, from_cus_code, to_cus_code, paid_amount::text AS paid FROM pay_orders WHERE id = $1 AND tenant_id = $2 FOR UPDATE`,
-    [v.origOrderId, k.tenantId],
+  const origScope = scopeSql(k.scope, 2);
+  const [orig] = await c.query<{
+    id: string;
+    kind: string;
+    status: string;
+    from_acct_no: string;
+    payee_acct_no: string | null;
+    payee_name: string | null;
+    from_cus_code: string | null;
+    to_cus_code: string | null;
+    paid: string;
+  }>(
+    `SELECT o.id, o.kind, o.status, o.from_acct_no, o.payee_acct_no, o.payee_name, o.from_cus_code, o.to_cus_code, o.paid_amount::text AS paid
+       FROM pay_orders o WHERE o.id = $1 AND o.tenant_id = $2 AND ${origScope.text} FOR UPDATE OF o`,
+    [v.origOrderId, k.tenantId, ...origScope.params],
   );
   if (!orig || orig.status !== 'succeeded' || (k.cusCode && orig.from_cus_code !== k.cusCode)) return bad(PAY_MSG.refundOriginal, 404);
   if (orig.kind !== 'single' || !orig.payee_acct_no) bad(PAY_MSG.refundKind);
@@ -138,13 +212,26 @@ async function prepareRefund(c: SqlConn, k: KindContext, raw: unknown, editingId
   const from = await account(c, k, orig.payee_acct_no!);
   payable(from);
   return {
-    ...base({ ...v }), fromAcctNo: orig.payee_acct_no, fromCusCode: orig.to_cus_code, payeeAcctNo: orig.from_acct_no, toCusCode: orig.from_cus_code,
-    payeeName: '原付款账户', amountFen, holdFen: amountFen, remark: v.reason, origOrderId: orig.id,
+    ...base({ ...v }),
+    fromAcctNo: orig.payee_acct_no,
+    fromCusCode: orig.to_cus_code,
+    payeeAcctNo: orig.from_acct_no,
+    toCusCode: orig.from_cus_code,
+    payeeName: '原付款账户',
+    amountFen,
+    holdFen: amountFen,
+    remark: v.reason,
+    origOrderId: orig.id,
   };
 }
 
 /** The contract's split (contract/api/merchant.ts, also the client's preview) with the server's 400 on a broken rule. */
-export function computeSplits(amountFen: bigint, mode: 'ratio' | 'fixed', receivers: { acctNo: string; ratio?: string; amount?: string }[], remainderAcctNo?: string): SplitRow[] {
+export function computeSplits(
+  amountFen: bigint,
+  mode: 'ratio' | 'fixed',
+  receivers: { acctNo: string; ratio?: string; amount?: string }[],
+  remainderAcctNo?: string,
+): SplitRow[] {
   const r = splitDistribution(amountFen, mode, receivers, remainderAcctNo);
   if (!r.ok) return bad(r.message);
   return r.splits.map((s) => ({ acctNo: s.acctNo, amountFen: s.amountFen.toString(), ratioBp: s.ratioBp, remainder: s.remainder }));
@@ -165,7 +252,13 @@ async function prepareDistribution(c: SqlConn, k: KindContext, raw: unknown): Pr
     if (a!.status === 'closed') bad(LEDGER_MSG.accountClosed, 409);
   }
   return {
-    ...base({ ...v }), fromAcctNo: v.fromAcctNo, fromCusCode: from.cus_code, amountFen, holdFen: amountFen, remark: v.remark, splits,
+    ...base({ ...v }),
+    fromAcctNo: v.fromAcctNo,
+    fromCusCode: from.cus_code,
+    amountFen,
+    holdFen: amountFen,
+    remark: v.remark,
+    splits,
     payeeName: `分账${splits.length}方`,
   };
 }

@@ -28,7 +28,11 @@ const decode = (deps: AppDeps, v: string) => {
   return plain;
 };
 const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000));
-interface PwdRow { password_hash: string; failed: number; locked_until: Date | null }
+interface PwdRow {
+  password_hash: string;
+  failed: number;
+  locked_until: Date | null;
+}
 
 async function payPwdRow(c: SqlConn, userId: string): Promise<PwdRow | null> {
   const [r] = await c.query<PwdRow>('SELECT password_hash, failed, locked_until FROM pay_passwords WHERE user_id = $1', [userId]);
@@ -61,7 +65,12 @@ export async function verifyPayPassword(deps: AppDeps, c: SqlConn, userId: strin
   await checkPayPwd(c, userId, row, plain);
 }
 
-export async function modifyPayPassword(deps: AppDeps, c: SqlConn, auth: AuthContext, v: { cusCode: string; payPwd: string; payPwdOld: string }): Promise<void> {
+export async function modifyPayPassword(
+  deps: AppDeps,
+  c: SqlConn,
+  auth: AuthContext,
+  v: { cusCode: string; payPwd: string; payPwdOld: string },
+): Promise<void> {
   if (auth.groupId) {
     const [g] = await c.query<{ cus_code: string | null }>('SELECT cus_code FROM groups WHERE id = $1', [auth.groupId]);
     if (g?.cus_code && g.cus_code !== v.cusCode) throw new AppError(400, PAY_MSG.cusCodeMismatch);
@@ -95,7 +104,10 @@ export async function seedDemoPayPasswords(deps: AppDeps, c: SqlConn, demoPasswo
   let n = 0;
   for (const u of users) {
     if (!(await verifyPassword(demoPassword, u.password_hash))) continue;
-    await c.query('INSERT INTO pay_passwords (user_id, password_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [u.id, await hashPassword(demoPassword, deps.scryptN)]);
+    await c.query('INSERT INTO pay_passwords (user_id, password_hash) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      u.id,
+      await hashPassword(demoPassword, deps.scryptN),
+    ]);
     n++;
   }
   return n;
@@ -117,14 +129,23 @@ export async function isDecrypted(c: SqlConn, familyId: string): Promise<boolean
   return !!r;
 }
 
-export async function decryptSession(deps: AppDeps, c: SqlConn, auth: AuthContext, v: { mobile: string; captcha: string }, meta: { ip?: string; userAgent?: string }) {
+export async function decryptSession(
+  deps: AppDeps,
+  c: SqlConn,
+  auth: AuthContext,
+  v: { mobile: string; captcha: string },
+  meta: { ip?: string; userAgent?: string },
+) {
   if (await isDecrypted(c, auth.session.familyId)) throw new AppError(400, PAY_MSG.alreadyDecrypted);
   if (!auth.user.mobile || auth.user.mobile !== v.mobile) throw new AppError(400, PAY_MSG.decryptMobile);
   await verifySmsCode(deps, v.mobile, SMS_TYPE.decrypt, v.captcha);
   const now = Date.now();
   const until = new Date(now + DECRYPTED_REFRESH_TOKEN_MS);
   const pair = await createSession(deps.db, {
-    userId: auth.user.id, groupId: auth.session.groupId, ip: meta.ip, userAgent: meta.userAgent,
+    userId: auth.user.id,
+    groupId: auth.session.groupId,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
     lifetimes: { accessExpiresAt: new Date(now + DECRYPTED_ACCESS_TOKEN_MS), refreshExpiresAt: until },
   });
   // The new pair opens its own family (familyId = its session id); refreshes keep its limits.

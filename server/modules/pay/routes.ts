@@ -17,6 +17,7 @@ import { canApprove } from './notify';
 import { isDecrypted, seedDemoPayPasswords, verifyPayPassword } from './passwords';
 import { listOrders, orderDetail, pendingCount, type Viewer } from './queries';
 import { acctRoutes } from './routes-acct';
+import { orderScopeOf } from './rules';
 import type { PayCtx } from './service';
 import { orderView, type OrderRow } from './store';
 import { formatFen } from '../../../contract/money';
@@ -24,8 +25,11 @@ import { formatFen } from '../../../contract/money';
 const tags = ['pay'];
 const SWEEP_MS = Math.max(100, Number(process.env.PAY_SWEEP_MS ?? 1000) || 1000);
 const IMPORT_COLUMNS = [
-  { key: 'payeeName', header: '收款人名称' }, { key: 'payeeAcctNo', header: '收款账号' }, { key: 'bankCardNo', header: '银行卡号' },
-  { key: 'amount', header: '金额' }, { key: 'remark', header: '备注' },
+  { key: 'payeeName', header: '收款人名称' },
+  { key: 'payeeAcctNo', header: '收款账号' },
+  { key: 'bankCardNo', header: '银行卡号' },
+  { key: 'amount', header: '金额' },
+  { key: 'remark', header: '备注' },
 ];
 
 export const payRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts) => {
@@ -34,14 +38,20 @@ export const payRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts)
   const store = pay.ledger.store;
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
 
-  await seedDemoPayPasswords(deps, store, DEMO_PASSWORD, ['admin', 'operator', 'approver']).catch((err: Error) => deps.log.warn(`pay: demo payment passwords: ${err.message}`));
+  if (deps.demo)
+    await seedDemoPayPasswords(deps, store, DEMO_PASSWORD, ['admin', 'operator', 'approver']).catch((err: Error) =>
+      deps.log.warn(`pay: demo payment passwords: ${err.message}`),
+    );
   const sweeper = setInterval(() => {
     pay.executor.sweep().catch((err: Error) => deps.log.warn(`pay: sweep failed: ${err.message}`));
   }, SWEEP_MS);
   sweeper.unref();
   app.addHook('onReady', async () => {
     // Start-up recovery: approved orders not yet executed and batches cut off mid-way continue.
-    pay.executor.recover().then((n) => n && deps.log.info(`pay: resumed ${n} unfinished orders`), (err: Error) => deps.log.warn(`pay: recovery failed: ${err.message}`));
+    pay.executor.recover().then(
+      (n) => n && deps.log.info(`pay: resumed ${n} unfinished orders`),
+      (err: Error) => deps.log.warn(`pay: recovery failed: ${err.message}`),
+    );
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
@@ -59,64 +69,121 @@ export const payRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts)
       }
       cusCode = cusScope.get(auth.groupId) ?? null;
     }
-    return { tenantId: auth.tenantId, cusCode, actor: { id: auth.user.id, name: auth.user.realname }, requestId: req.id };
+    const scope = await orderScopeOf(deps.db, auth);
+    return { tenantId: auth.tenantId, cusCode, scope, actor: { id: auth.user.id, name: auth.user.realname }, requestId: req.id };
   }
   async function viewerOf(req: FastifyRequest): Promise<Viewer> {
     const auth = authOf(req);
     const ctx = await ctxOf(req);
-    return { tenantId: auth.tenantId, userId: auth.user.id, cusCode: ctx.cusCode ?? null, canApprove: await canApprove(deps.db, auth.user.id), decrypted: await isDecrypted(store, auth.session.familyId) };
+    return {
+      tenantId: auth.tenantId,
+      userId: auth.user.id,
+      cusCode: ctx.cusCode ?? null,
+      scope: ctx.scope ?? null,
+      canApprove: await canApprove(deps.db, auth.user.id, auth.tenantId),
+      decrypted: await isDecrypted(store, auth.session.familyId),
+    };
   }
   const view = async (req: FastifyRequest, o: OrderRow) => orderView(o, await viewerOf(req));
   const pageOf = (p?: { pageNum: number; pageSize: number }) => ({ pageNum: p?.pageNum ?? 1, pageSize: p?.pageSize ?? 10 });
 
-  app.post(P.PAY_PATHS.orderSubmit, { schema: { body: P.orderSubmitBody, tags, summary: '单笔付款提交（或保存草稿）：提交即预留资金，待他人审批' }, config: { permission: P.PAY_PERMS.submit } }, async (req) => {
-    const { draft, idempotencyKey, context: _c, ...payload } = req.body;
-    const o = await pay.create(await ctxOf(req), 'single', payload, { draft, idempotencyKey });
-    return capOk({ order: await view(req, o) }, draft ? '保存成功' : '提交成功，等待审批');
-  });
+  app.post(
+    P.PAY_PATHS.orderSubmit,
+    {
+      schema: { body: P.orderSubmitBody, tags, summary: '单笔付款提交（或保存草稿）：提交即预留资金，待他人审批' },
+      config: { permission: P.PAY_PERMS.submit },
+    },
+    async (req) => {
+      const { draft, idempotencyKey, context: _c, ...payload } = req.body;
+      const o = await pay.create(await ctxOf(req), 'single', payload, { draft, idempotencyKey });
+      return capOk({ order: await view(req, o) }, draft ? '保存成功' : '提交成功，等待审批');
+    },
+  );
 
-  app.post(P.PAY_PATHS.batchSubmit, { schema: { body: P.batchSubmitBody, tags, summary: '批量付款提交：逐行校验（任一行错误整批拒绝，信息含行号），总额一次预留' }, config: { permission: P.PAY_PERMS.submit } }, async (req) => {
-    const { draft, idempotencyKey, context: _c, ...payload } = req.body;
-    const o = await pay.create(await ctxOf(req), 'batch', payload, { draft, idempotencyKey });
-    return capOk({ order: await view(req, o) }, draft ? '保存成功' : '提交成功，等待审批');
-  });
+  app.post(
+    P.PAY_PATHS.batchSubmit,
+    {
+      schema: { body: P.batchSubmitBody, tags, summary: '批量付款提交：逐行校验（任一行错误整批拒绝，信息含行号），总额一次预留' },
+      config: { permission: P.PAY_PERMS.submit },
+    },
+    async (req) => {
+      const { draft, idempotencyKey, context: _c, ...payload } = req.body;
+      const o = await pay.create(await ctxOf(req), 'batch', payload, { draft, idempotencyKey });
+      return capOk({ order: await view(req, o) }, draft ? '保存成功' : '提交成功，等待审批');
+    },
+  );
 
-  app.post(P.PAY_PATHS.batchImport, { schema: { tags, summary: '批量付款导入（multipart，.xlsx；表头 收款人名称/收款账号/银行卡号/金额/备注）：校验后返回明细行，不落库', consumes: ['multipart/form-data'] }, config: { permission: P.PAY_PERMS.submit } }, async (req) => {
-    const files = await uploadedFiles(req);
-    const file = files[0];
-    if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError(400, P.PAY_MSG.importFile);
-    const rows = await readXlsx(file.data, IMPORT_COLUMNS, P.MAX_BATCH_ROWS);
-    if (!rows.length) throw new AppError(400, P.PAY_MSG.importEmpty);
-    const checked = P.validateBatchRows(rows.map((r) => r.values));
-    if (!checked.ok) throw new AppError(400, checked.rowNo ? P.PAY_MSG.row(rows[checked.rowNo - 1].rowNo, checked.reason) : checked.message);
-    const result: P.BatchImportResult = { rows: checked.rows, count: checked.rows.length, total: formatFen(checked.totalFen) };
-    return capOk({ ...result }, `${file.filename} 文件上传成功`);
-  });
+  app.post(
+    P.PAY_PATHS.batchImport,
+    {
+      schema: {
+        tags,
+        summary: '批量付款导入（multipart，.xlsx；表头 收款人名称/收款账号/银行卡号/金额/备注）：校验后返回明细行，不落库',
+        consumes: ['multipart/form-data'],
+      },
+      config: { permission: P.PAY_PERMS.submit },
+    },
+    async (req) => {
+      const files = await uploadedFiles(req);
+      const file = files[0];
+      if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError(400, P.PAY_MSG.importFile);
+      const rows = await readXlsx(file.data, IMPORT_COLUMNS, P.MAX_BATCH_ROWS);
+      if (!rows.length) throw new AppError(400, P.PAY_MSG.importEmpty);
+      const checked = P.validateBatchRows(rows.map((r) => r.values));
+      if (!checked.ok) throw new AppError(400, checked.rowNo ? P.PAY_MSG.row(rows[checked.rowNo - 1].rowNo, checked.reason) : checked.message);
+      const result: P.BatchImportResult = { rows: checked.rows, count: checked.rows.length, total: formatFen(checked.totalFen) };
+      return capOk({ ...result }, `${file.filename} 文件上传成功`);
+    },
+  );
 
-  app.post(P.PAY_PATHS.orderEdit, { schema: { body: P.orderEditBody, tags, summary: '修改订单（仅提交人，草稿或待审批；版本号+1，重新预留资金）' }, config: { permission: P.PAY_PERMS.submit } }, async (req) => {
-    const o = await pay.edit(await ctxOf(req), req.body);
-    return capOk({ order: await view(req, o) }, '修改成功');
-  });
+  app.post(
+    P.PAY_PATHS.orderEdit,
+    {
+      schema: { body: P.orderEditBody, tags, summary: '修改订单（仅提交人，草稿或待审批；版本号+1，重新预留资金）' },
+      config: { permission: P.PAY_PERMS.submit },
+    },
+    async (req) => {
+      const o = await pay.edit(await ctxOf(req), req.body);
+      return capOk({ order: await view(req, o) }, '修改成功');
+    },
+  );
 
-  app.post(P.PAY_PATHS.orderCancel, { schema: { body: P.orderCancelBody, tags, summary: '撤销订单（仅提交人，草稿或待审批；释放预留资金）' }, config: { permission: P.PAY_PERMS.submit } }, async (req) => {
-    const o = await pay.cancel(await ctxOf(req), req.body.orderId, req.body.reason);
-    return capOk({ order: await view(req, o) }, '撤销成功');
-  });
+  app.post(
+    P.PAY_PATHS.orderCancel,
+    { schema: { body: P.orderCancelBody, tags, summary: '撤销订单（仅提交人，草稿或待审批；释放预留资金）' }, config: { permission: P.PAY_PERMS.submit } },
+    async (req) => {
+      const o = await pay.cancel(await ctxOf(req), req.body.orderId, req.body.reason);
+      return capOk({ order: await view(req, o) }, '撤销成功');
+    },
+  );
 
-  app.post(P.PAY_PATHS.orderInquiry, { schema: { body: P.orderInquiryBody, tags, summary: '付款订单查询（分页；状态、类型、我提交的、待我审批）' }, config: { permission: P.PAY_PERMS.inquiry } }, async (req) => {
-    const b = req.body;
-    const page = pageOf(b.page);
-    const { listData, count } = await listOrders(store, await viewerOf(req), { ...b, ...page });
-    return capOk({ listData, page: { count, pageSize: page.pageSize, offset: (page.pageNum - 1) * page.pageSize } });
-  });
+  app.post(
+    P.PAY_PATHS.orderInquiry,
+    {
+      schema: { body: P.orderInquiryBody, tags, summary: '付款订单查询（分页；状态、类型、我提交的、待我审批）' },
+      config: { permission: P.PAY_PERMS.inquiry },
+    },
+    async (req) => {
+      const b = req.body;
+      const page = pageOf(b.page);
+      const { listData, count } = await listOrders(store, await viewerOf(req), { ...b, ...page });
+      return capOk({ listData, page: { count, pageSize: page.pageSize, offset: (page.pageNum - 1) * page.pageSize } });
+    },
+  );
 
-  app.post(P.PAY_PATHS.orderDetail, { schema: { body: P.orderDetailBody, tags, summary: '付款订单详情（审批轨迹、批量明细分页、分账明细）' }, config: { permission: P.PAY_PERMS.inquiry } }, async (req) => {
-    const page = pageOf(req.body.rowsPage);
-    return capOk({ ...(await orderDetail(store, await viewerOf(req), req.body.orderId, page.pageNum, page.pageSize)) });
-  });
+  app.post(
+    P.PAY_PATHS.orderDetail,
+    { schema: { body: P.orderDetailBody, tags, summary: '付款订单详情（审批轨迹、批量明细分页、分账明细）' }, config: { permission: P.PAY_PERMS.inquiry } },
+    async (req) => {
+      const page = pageOf(req.body.rowsPage);
+      return capOk({ ...(await orderDetail(store, await viewerOf(req), req.body.orderId, page.pageNum, page.pageSize)) });
+    },
+  );
 
-  app.get(P.PAY_PATHS.pendingCount, { schema: { querystring: z.object({}).passthrough(), tags, summary: '待我审批的订单数（角标）' }, config: { permission: 'authenticated' } }, async (req) =>
-    capOk({ count: await pendingCount(store, await viewerOf(req)) }),
+  app.get(
+    P.PAY_PATHS.pendingCount,
+    { schema: { querystring: z.object({}).passthrough(), tags, summary: '待我审批的订单数（角标）' }, config: { permission: 'authenticated' } },
+    async (req) => capOk({ count: await pendingCount(store, await viewerOf(req)) }),
   );
 
   const auditPass = async (req: FastifyRequest<{ Body: z.output<typeof P.auditPassBody> }>) => {
@@ -135,9 +202,17 @@ export const payRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts)
   const passDoc = { body: P.auditPassBody, tags, summary: '审批通过（支付密码；versions[i] 为审批人看到的版本；不能审批自己提交的订单；逐单结果）' };
   const rejectDoc = { body: P.auditRejectBody, tags, summary: '审批驳回（必须填写驳回原因；释放预留资金；逐单结果）' };
   app.post(P.PAY_PATHS.auditPass, { schema: passDoc, config: { permission: P.PAY_PERMS.approve } }, auditPass);
-  app.post(P.PAY_PATHS.batchAuditPass, { schema: { ...passDoc, summary: `${passDoc.summary}（与 PayOrderAuditPass 相同）` }, config: { permission: P.PAY_PERMS.approve } }, auditPass);
+  app.post(
+    P.PAY_PATHS.batchAuditPass,
+    { schema: { ...passDoc, summary: `${passDoc.summary}（与 PayOrderAuditPass 相同）` }, config: { permission: P.PAY_PERMS.approve } },
+    auditPass,
+  );
   app.post(P.PAY_PATHS.auditReject, { schema: rejectDoc, config: { permission: P.PAY_PERMS.approve } }, auditReject);
-  app.post(P.PAY_PATHS.batchAuditReject, { schema: { ...rejectDoc, summary: `${rejectDoc.summary}（与 PayOrderAuditReject 相同）` }, config: { permission: P.PAY_PERMS.approve } }, auditReject);
+  app.post(
+    P.PAY_PATHS.batchAuditReject,
+    { schema: { ...rejectDoc, summary: `${rejectDoc.summary}（与 PayOrderAuditReject 相同）` }, config: { permission: P.PAY_PERMS.approve } },
+    auditReject,
+  );
 
   await app.register(acctRoutes, { ...opts, pay, ctxOf, view });
 };

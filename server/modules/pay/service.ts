@@ -25,6 +25,9 @@
 //   exactly one approver (or rejecter) wins, the other gets 409 '订单已被其他人处理'. Batch decisions
 //   decide each order independently and answer per-order outcomes (one order: its own status code).
 // - Only the maker edits (version + 1) or cancels, and only draft/pending orders.
+// - Data rules (rules.ts): a maker held to rules on the order pages reads, edits and cancels only the
+//   orders they allow (404 outside) and creates or edits only orders that, as written, stay inside
+//   them (403 before commit: assertInScope).
 // - Execution (executor.ts) after approval: internal payees by one ledger entry capturing the hold
 //   (key payorder:<id>:exec); external cards by a capture to suspense plus a channel withdrawal
 //   order; batch rows in row order, each with key batch:<orderId>:row:<n> in the same transaction
@@ -32,7 +35,9 @@
 //   twice. A failed execution releases what is left of the hold.
 // - Disabled customers cannot pay (kinds.ts payable() and the ledger's own check at capture time);
 //   an adjust is a platform correction and is allowed on them.
-// - Submitting notifies the users who may approve (notify.ts) through the message broker.
+// - Submitting notifies the users who may approve (notify.ts) through the message broker. A decision
+//   and a final result tell the maker (makerNotice.ts, in the same transaction); every committed
+//   status change is announced to open screens by the database itself (migration 0016).
 import { LEDGER_MSG } from '../../../contract/api/ledger';
 import { PAY_MSG, type AuditOutcome, type PayOrderKind, type PayOrderStatus } from '../../../contract/api/pay';
 import { parseYuan } from '../../../contract/money';
@@ -42,10 +47,15 @@ import type { LedgerService } from '../ledger/service';
 import type { SqlConn } from '../ledger/store';
 import type { PayExecutor } from './executor';
 import { prepare, type KindContext, type Prepared } from './kinds';
+import { noticeMakerIn } from './makerNotice';
+import { scopeSql } from '../rbac/dataScope';
 import { addEvent, newId, nextOrderNo, orderById, orderByKey, type Actor, type OrderRow } from './store';
 import { withTx } from './tx';
 
-export interface PayCtx extends KindContext { actor: Actor; requestId?: string }
+export interface PayCtx extends KindContext {
+  actor: Actor;
+  requestId?: string;
+}
 
 export class PayService {
   constructor(
@@ -60,9 +70,15 @@ export class PayService {
 
   private holdIn(c: SqlConn, ctx: PayCtx, orderId: string, version: number, p: Prepared) {
     return this.ledger.postIn(c, {
-      tenantId: ctx.tenantId, kind: 'freeze', actor: ctx.actor.id, requestId: ctx.requestId, reason: `付款订单资金预留`,
-      idempotencyKey: `payorder:${orderId}:hold:v${version}`, requestHash: requestHash('payorder-hold', { orderId, version, amount: p.holdFen }),
-      lines: [], hold: { op: 'open', accountNo: p.fromAcctNo!, amountFen: p.holdFen },
+      tenantId: ctx.tenantId,
+      kind: 'freeze',
+      actor: ctx.actor.id,
+      requestId: ctx.requestId,
+      reason: `付款订单资金预留`,
+      idempotencyKey: `payorder:${orderId}:hold:v${version}`,
+      requestHash: requestHash('payorder-hold', { orderId, version, amount: p.holdFen }),
+      lines: [],
+      hold: { op: 'open', accountNo: p.fromAcctNo!, amountFen: p.holdFen },
       allowDisabledCustomer: false,
     });
   }
@@ -73,9 +89,15 @@ export class PayService {
     const [h] = await c.query<{ remaining: string; status: string }>('SELECT remaining::text, status FROM holds WHERE id = $1', [o.hold_id]);
     if (!h || h.status !== 'open') return;
     await this.ledger.postIn(c, {
-      tenantId: o.tenant_id, kind: 'unfreeze', actor, reason: '付款订单资金释放', idempotencyKey: `payorder:${o.id}:release:${tag}`,
-      requestHash: requestHash('payorder-release', { orderId: o.id, tag }), lines: [],
-      hold: { op: 'release', holdId: o.hold_id, amountFen: BigInt(h.remaining) }, allowDisabledCustomer: true,
+      tenantId: o.tenant_id,
+      kind: 'unfreeze',
+      actor,
+      reason: '付款订单资金释放',
+      idempotencyKey: `payorder:${o.id}:release:${tag}`,
+      requestHash: requestHash('payorder-release', { orderId: o.id, tag }),
+      lines: [],
+      hold: { op: 'release', holdId: o.hold_id, amountFen: BigInt(h.remaining) },
+      allowDisabledCustomer: true,
     });
   }
 
@@ -99,12 +121,35 @@ export class PayService {
            to_cus_code, amount, remark, direction, orig_order_id, payload, splits, hold_id, row_count, idempotency_key, request_hash, submitted_at)
          VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14::bigint, $15, $16, $17, $18::jsonb, $19::jsonb, $20, $21, $22, $23, CASE WHEN $5 = 'pending' THEN now() END)
          ON CONFLICT (tenant_id, kind, idempotency_key) DO NOTHING RETURNING id`,
-        [id, ctx.tenantId, await nextOrderNo(c), kind, status, ctx.actor.id, ctx.actor.name, p.fromAcctNo, p.fromCusCode, p.payeeName, p.payeeAcctNo, p.bankCardNo,
-          p.toCusCode, p.amountFen.toString(), p.remark, p.direction, p.origOrderId, JSON.stringify(p.payload), p.splits ? JSON.stringify(p.splits) : null,
-          hold?.holdId ?? null, p.rows?.length ?? 0, o.idempotencyKey, hash],
+        [
+          id,
+          ctx.tenantId,
+          await nextOrderNo(c),
+          kind,
+          status,
+          ctx.actor.id,
+          ctx.actor.name,
+          p.fromAcctNo,
+          p.fromCusCode,
+          p.payeeName,
+          p.payeeAcctNo,
+          p.bankCardNo,
+          p.toCusCode,
+          p.amountFen.toString(),
+          p.remark,
+          p.direction,
+          p.origOrderId,
+          JSON.stringify(p.payload),
+          p.splits ? JSON.stringify(p.splits) : null,
+          hold?.holdId ?? null,
+          p.rows?.length ?? 0,
+          o.idempotencyKey,
+          hash,
+        ],
       );
       if (!inserted.length) return false;
       if (p.rows) await insertRows(c, id, p);
+      await assertInScope(c, ctx, id, PAY_MSG.outsideScope);
       const row = { id, tenant_id: ctx.tenantId };
       await addEvent(c, row, 'create', ctx.actor, null, 'draft', 1);
       if (status === 'pending') await addEvent(c, row, 'submit', ctx.actor, 'draft', 'pending', 1);
@@ -132,13 +177,31 @@ export class PayService {
            amount = $11::bigint, remark = $12, direction = $13, payload = $14::jsonb, splits = $15::jsonb, hold_id = $16, row_count = $17,
            submitted_at = CASE WHEN $4 = 'pending' THEN now() ELSE submitted_at END, updated_at = now()
          WHERE id = $1 AND version = $2`,
-        [o.id, o.version, next, status, p.fromAcctNo, p.fromCusCode, p.payeeName, p.payeeAcctNo, p.bankCardNo, p.toCusCode, p.amountFen.toString(), p.remark, p.direction,
-          JSON.stringify(p.payload), p.splits ? JSON.stringify(p.splits) : null, hold?.holdId ?? null, p.rows?.length ?? 0],
+        [
+          o.id,
+          o.version,
+          next,
+          status,
+          p.fromAcctNo,
+          p.fromCusCode,
+          p.payeeName,
+          p.payeeAcctNo,
+          p.bankCardNo,
+          p.toCusCode,
+          p.amountFen.toString(),
+          p.remark,
+          p.direction,
+          JSON.stringify(p.payload),
+          p.splits ? JSON.stringify(p.splits) : null,
+          hold?.holdId ?? null,
+          p.rows?.length ?? 0,
+        ],
       );
       if (p.rows) {
         await c.query('DELETE FROM pay_batch_rows WHERE order_id = $1', [o.id]);
         await insertRows(c, o.id, p);
       }
+      await assertInScope(c, ctx, o.id, PAY_MSG.editedOutsideScope);
       await addEvent(c, o, 'edit', ctx.actor, o.status, status, next);
       if (o.status === 'draft' && status === 'pending') await addEvent(c, o, 'submit', ctx.actor, 'draft', 'pending', next);
       return status === 'pending';
@@ -160,7 +223,7 @@ export class PayService {
   }
 
   private async mine(c: SqlConn, ctx: PayCtx, orderId: string): Promise<OrderRow> {
-    const o = await orderById(c, ctx.tenantId, orderId, true);
+    const o = await orderById(c, ctx.tenantId, orderId, true, ctx.scope);
     if (!o) throw new AppError(404, PAY_MSG.orderNotFound);
     if (o.maker_id !== ctx.actor.id) throw new AppError(403, PAY_MSG.makerOnly);
     return o;
@@ -174,7 +237,7 @@ export class PayService {
     const out = (code: number, message: string, status: PayOrderStatus | null = null): AuditOutcome => ({ orderId, ok: code === 200, code, message, status });
     try {
       const decided = await this.tx(async (c) => {
-        const o = await orderById(c, ctx.tenantId, orderId);
+        const o = await orderById(c, ctx.tenantId, orderId, false, ctx.scope);
         if (!o) throw new AppError(404, PAY_MSG.orderNotFound);
         if (o.maker_id === ctx.actor.id) throw new AppError(403, PAY_MSG.selfApprove);
         if (o.status === 'draft') throw new AppError(409, PAY_MSG.notPending);
@@ -193,6 +256,7 @@ export class PayService {
         }
         if (!d.approve) await this.releaseIn(c, o, ctx.actor.id, 'reject');
         await addEvent(c, o, d.approve ? 'approve' : 'reject', ctx.actor, 'pending', to, o.version, d.approve ? '' : d.reason);
+        await noticeMakerIn(c, o, to, d.approve ? null : d.reason);
         return o;
       });
       if (!d.approve) return out(200, '驳回成功', 'rejected');
@@ -205,13 +269,32 @@ export class PayService {
   }
 }
 
+/**
+ * A maker held to data rules on the order pages (rules.ts) writes only orders those rules show them:
+ * the order as written in this transaction is read back through the rules, and one outside them is
+ * refused (403) before commit, so nothing of it (row, batch rows, hold, events) is kept.
+ */
+async function assertInScope(c: SqlConn, ctx: PayCtx, orderId: string, message: string): Promise<void> {
+  if (!ctx.scope) return;
+  const s = scopeSql(ctx.scope, 1);
+  const [seen] = await c.query<{ ok: boolean }>(`SELECT true AS ok FROM pay_orders o WHERE o.id = $1 AND ${s.text}`, [orderId, ...s.params]);
+  if (!seen) throw new AppError(403, message);
+}
+
 async function insertRows(c: SqlConn, orderId: string, p: Prepared): Promise<void> {
   const rows = p.rows!;
   await c.query(
     `INSERT INTO pay_batch_rows (order_id, row_no, payee_name, payee_acct_no, bank_card_no, amount, remark)
      SELECT $1, x.n, x.name, x.acct, x.card, x.amt, x.remark
        FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) AS x(n, name, acct, card, amt, remark)`,
-    [orderId, rows.map((_, i) => i + 1), rows.map((r) => r.payeeName), rows.map((r) => r.payeeAcctNo), rows.map((r) => r.bankCardNo),
-      rows.map((r) => parseYuan(r.amount)!.toString()), rows.map((r) => r.remark)],
+    [
+      orderId,
+      rows.map((_, i) => i + 1),
+      rows.map((r) => r.payeeName),
+      rows.map((r) => r.payeeAcctNo),
+      rows.map((r) => r.bankCardNo),
+      rows.map((r) => parseYuan(r.amount)!.toString()),
+      rows.map((r) => r.remark),
+    ],
   );
 }

@@ -5,7 +5,11 @@ import { parseListQuery, type ListQuery, type PageResult, type ResourceFields } 
 import { RBAC_MSG } from '../../../contract/api/rbac';
 import { MSG } from '../../../contract/messages';
 import type { Db } from '../../db/client';
-import { permissions } from '../../db/schema';
+import { permissions, rolePermissions } from '../../db/schema';
+import type { AuthContext } from '../../http/guard';
+import { isPlatformGroup } from '../config/scope';
+import { grantedRows } from '../resources/service';
+import { menusUnderRules } from './dataScope';
 import { AppError } from '../../http/envelope';
 import { formatDateTime } from '../../../contract/time';
 
@@ -21,11 +25,7 @@ export function listQueryOf(query: unknown, fields: ResourceFields): ListQuery {
   return parsed.value;
 }
 
-export async function pageOf<T>(
-  q: ListQuery,
-  load: (limit: number, offset: number) => Promise<T[]>,
-  total: () => Promise<number>,
-): Promise<PageResult<T>> {
+export async function pageOf<T>(q: ListQuery, load: (limit: number, offset: number) => Promise<T[]>, total: () => Promise<number>): Promise<PageResult<T>> {
   const [records, n] = await Promise.all([load(q.pageSize, (q.pageNo - 1) * q.pageSize), total()]);
   return { records, total: n, size: q.pageSize, current: q.pageNo };
 }
@@ -83,6 +83,33 @@ export async function assertPermissionsExist(db: Db, ids: string[]): Promise<voi
   if (!ids.length) return;
   const found = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
   if (found.length !== new Set(ids).size) throw new AppError(400, RBAC_MSG.permUnknown);
+}
+
+/**
+ * Nobody widens reach through a grant: a user who is not platform staff may grant (to a role, a
+ * department, or a user through the roles they assign) only permissions they hold themselves in the
+ * tenant they work in, and hold in full: a permission held only under a data rule (its menu's, see
+ * dataScope.ts menusUnderRules) would reach further in a rule-free role given to oneself or to a
+ * puppet account. Platform staff keep the whole catalogue.
+ */
+export async function assertGrantable(db: Db, auth: AuthContext, permissionIds: string[]): Promise<void> {
+  if (!permissionIds.length || (await isPlatformGroup(db, auth.groupId))) return;
+  const { user, tenantId } = auth;
+  const own = new Map((await grantedRows(db, user.id, tenantId)).map((p) => [p.id, p]));
+  if (permissionIds.some((id) => !own.has(id))) throw new AppError(403, RBAC_MSG.grantBeyondOwn);
+  const ruled = await menusUnderRules(db, auth);
+  const underRule = (id: string) => {
+    const p = own.get(id)!;
+    return ruled.has(p.id) || (p.type === '2' && !!p.parentId && ruled.has(p.parentId));
+  };
+  if (ruled.size && permissionIds.some(underRule)) throw new AppError(403, RBAC_MSG.grantUnderRule);
+}
+
+/** The permissions the given roles grant (for assertGrantable when roles are assigned to a user). */
+export async function permissionsOfRoles(db: Db, roleIds: string[]): Promise<string[]> {
+  if (!roleIds.length) return [];
+  const rows = await db.selectDistinct({ id: rolePermissions.permissionId }).from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds));
+  return rows.map((r) => r.id);
 }
 
 /** A row that is absent or belongs to another tenant: the same answer for both. */

@@ -58,15 +58,25 @@ const LOG_FIELDS: ResourceFields = {
 const LOGIN_RESOURCE: ListResource = {
   fields: LOG_FIELDS.fields,
   columns: {
-    id: loginLogView.id, username: loginLogView.username, ip: loginLogView.ip, logContent: loginLogView.logContent,
-    method: loginLogView.method, createTime: timeCol(loginLogView.createdAt),
+    id: loginLogView.id,
+    username: loginLogView.username,
+    ip: loginLogView.ip,
+    logContent: loginLogView.logContent,
+    method: loginLogView.method,
+    createTime: timeCol(loginLogView.createdAt),
   },
 };
 const OPERATION_RESOURCE: ListResource = {
   fields: LOG_FIELDS.fields,
   columns: {
-    id: operationLog.id, username: operationLog.username, ip: operationLog.ip, logContent: operationLog.logContent,
-    method: operationLog.method, requestUrl: operationLog.requestUrl, costTime: operationLog.costTime, createTime: timeCol(operationLog.createdAt),
+    id: operationLog.id,
+    username: operationLog.username,
+    ip: operationLog.ip,
+    logContent: operationLog.logContent,
+    method: operationLog.method,
+    requestUrl: operationLog.requestUrl,
+    costTime: operationLog.costTime,
+    createTime: timeCol(operationLog.createdAt),
   },
 };
 
@@ -75,7 +85,11 @@ const OPERATION_RESOURCE: ListResource = {
  * unknown usernames (they belong to no tenant).
  */
 export function loginRowsOfTenant(db: Db, tenantId: string): SQL | undefined {
-  const members = db.select({ id: userGroups.userId }).from(userGroups).innerJoin(groups, eq(groups.id, userGroups.groupId)).where(eq(groups.tenantId, tenantId));
+  const members = db
+    .select({ id: userGroups.userId })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(eq(groups.tenantId, tenantId));
   return or(inArray(loginLogView.userId, members), tenantId === DEFAULT_TENANT_ID ? isNull(loginLogView.userId) : undefined);
 }
 
@@ -91,9 +105,25 @@ export const logRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
         await pageOf<LogRecord>(
           q,
           async (limit, offset) =>
-            (await db.select().from(loginLogView).where(where).orderBy(...orderOf(q, LOGIN_RESOURCE)).limit(limit).offset(offset)).map((r) => ({
-              id: r.id, username: r.username, ip: r.ip, logContent: r.logContent, method: r.method, requestUrl: null, costTime: null,
-              createTime: fmtTime(r.createdAt), logType: '1', ok: r.ok,
+            (
+              await db
+                .select()
+                .from(loginLogView)
+                .where(where)
+                .orderBy(...orderOf(q, LOGIN_RESOURCE))
+                .limit(limit)
+                .offset(offset)
+            ).map((r) => ({
+              id: r.id,
+              username: r.username,
+              ip: r.ip,
+              logContent: r.logContent,
+              method: r.method,
+              requestUrl: null,
+              costTime: null,
+              createTime: fmtTime(r.createdAt),
+              logType: '1',
+              ok: r.ok,
             })),
           async () => Number((await db.select({ n: count() }).from(loginLogView).where(where))[0].n),
         ),
@@ -104,9 +134,24 @@ export const logRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
       await pageOf<LogRecord>(
         q,
         async (limit, offset) =>
-          (await db.select().from(operationLog).where(where).orderBy(...orderOf(q, OPERATION_RESOURCE)).limit(limit).offset(offset)).map((r) => ({
-            id: r.id, username: r.username, ip: r.ip, logContent: r.logContent, method: r.method, requestUrl: r.requestUrl, costTime: r.costTime,
-            createTime: fmtTime(r.createdAt), logType: '2',
+          (
+            await db
+              .select()
+              .from(operationLog)
+              .where(where)
+              .orderBy(...orderOf(q, OPERATION_RESOURCE))
+              .limit(limit)
+              .offset(offset)
+          ).map((r) => ({
+            id: r.id,
+            username: r.username,
+            ip: r.ip,
+            logContent: r.logContent,
+            method: r.method,
+            requestUrl: r.requestUrl,
+            costTime: r.costTime,
+            createTime: fmtTime(r.createdAt),
+            logType: '2',
           })),
         async () => Number((await db.select({ n: count() }).from(operationLog).where(where))[0].n),
       ),

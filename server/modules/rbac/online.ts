@@ -52,8 +52,12 @@ const FIELDS: ResourceFields = {
 const RESOURCE: ListResource = {
   fields: FIELDS.fields,
   columns: {
-    id: sessions.id, username: users.username, realname: users.realname, ip: sessions.ip,
-    loginTime: loginTime as unknown as AnyColumn, lastSeen: lastSeen as unknown as AnyColumn,
+    id: sessions.id,
+    username: users.username,
+    realname: users.realname,
+    ip: sessions.ip,
+    loginTime: loginTime as unknown as AnyColumn,
+    lastSeen: lastSeen as unknown as AnyColumn,
   },
 };
 
@@ -75,15 +79,30 @@ export const onlineRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     const { tenantId, session } = authOf(req);
     const q = listQueryOf(req.query, FIELDS);
     const where = whereOf(q, RESOURCE, [liveInTenant(db, tenantId)]);
-    const base = () => db.select({ s: sessions, username: users.username, realname: users.realname, loginTime: sql<Date>`${loginTime}` })
-      .from(sessions).innerJoin(users, eq(users.id, sessions.userId));
+    const base = () =>
+      db
+        .select({ s: sessions, username: users.username, realname: users.realname, loginTime: sql<Date>`${loginTime}` })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId));
     return sysOk(
       await pageOf<OnlineRecord>(
         q,
         async (limit, offset) =>
-          (await base().where(where).orderBy(...orderOf(q, RESOURCE)).limit(limit).offset(offset)).map((r) => ({
-            id: r.s.id, userId: r.s.userId, username: r.username, realname: r.realname, ip: r.s.ip, userAgent: r.s.userAgent,
-            loginTime: fmtTime(new Date(r.loginTime)), lastSeen: fmtTime(r.s.lastSeenAt ?? r.s.createdAt),
+          (
+            await base()
+              .where(where)
+              .orderBy(...orderOf(q, RESOURCE))
+              .limit(limit)
+              .offset(offset)
+          ).map((r) => ({
+            id: r.s.id,
+            userId: r.s.userId,
+            username: r.username,
+            realname: r.realname,
+            ip: r.s.ip,
+            userAgent: r.s.userAgent,
+            loginTime: fmtTime(new Date(r.loginTime)),
+            lastSeen: fmtTime(r.s.lastSeenAt ?? r.s.createdAt),
             current: r.s.familyId === session.familyId,
           })),
         async () => Number((await db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where))[0].n),

@@ -1,18 +1,25 @@
 // Menus and buttons (/sys/permission/*). The catalogue is the platform's: only the platform
 // tenant may change it. Menu rows must name a registered page (contract PAGE_KEYS), buttons carry
 // a unique permission code, and a row with children cannot be deleted.
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_TENANT_ID } from '../../../contract/constants';
+import { isPlatform } from '../config/scope';
 import {
-  RBAC, RBAC_CODE, RBAC_MSG, idQuery, parentIdQuery, parentIdsQuery, permissionBody, permissionEditBody, type PermissionBody,
+  RBAC,
+  RBAC_CODE,
+  RBAC_MSG,
+  idQuery,
+  parentIdQuery,
+  parentIdsQuery,
+  permissionBody,
+  permissionEditBody,
+  type PermissionBody,
 } from '../../../contract/api/rbac';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleOptions } from '../../context';
 import type { Db } from '../../db/client';
 import { permissions } from '../../db/schema';
 import { AppError, sysOk } from '../../http/envelope';
-import { authOf } from '../../http/guard';
 import { newId } from '../../lib/tokens';
 import { notFound, subtreeIds } from './common';
 import { forgetAuth } from '../session/authChanges';
@@ -22,8 +29,9 @@ import { dataRuleRoutes } from './rules';
 
 type PermissionRow = typeof permissions.$inferSelect;
 
-function assertPlatform(req: FastifyRequest) {
-  if (authOf(req).tenantId !== DEFAULT_TENANT_ID) throw new AppError(403, RBAC_MSG.permPlatformOnly);
+/** The menu catalogue is one for every tenant: only platform staff (a platform-type group) change it. */
+async function assertPlatform(db: Db, req: FastifyRequest) {
+  if (!(await isPlatform(db, req))) throw new AppError(403, RBAC_MSG.permPlatformOnly);
 }
 
 export async function permissionById(db: Db, id: string): Promise<PermissionRow> {
@@ -42,14 +50,7 @@ async function checkRow(db: Db, b: PermissionBody, selfId?: string) {
       if (subtreeIds(all, [selfId]).has(b.parentId)) throw new AppError(400, RBAC_MSG.permParentBad);
     }
   }
-  if (b.perms) {
-    const [dup] = await db
-      .select({ id: permissions.id })
-      .from(permissions)
-      .where(and(eq(permissions.perms, b.perms), selfId ? ne(permissions.id, selfId) : undefined))
-      .limit(1);
-    if (dup) throw new AppError(400, RBAC_MSG.permPermsTaken);
-  }
+  // A taken perms is refused by the unique index permissions_perms_uq (a 409, server/http/pgErrors.ts).
 }
 
 /** The stored columns of a validated body; a button keeps no route fields. */
@@ -86,11 +87,14 @@ export const permissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(RBAC.permList, { schema: { tags }, config: read }, async () => sysOk(await permissionListTree(db)));
 
   app.post(RBAC.permAdd, { schema: { body: permissionBody, tags }, config: { permission: RBAC_CODE.permAdd, signed: true } }, async (req) => {
-    assertPlatform(req);
+    await assertPlatform(db, req);
     const b = req.body;
     const id = await db.transaction(async (tx) => {
       await checkRow(tx, b);
-      const [row] = await tx.insert(permissions).values({ id: newId(), ...columnsOf(b) }).returning({ id: permissions.id });
+      const [row] = await tx
+        .insert(permissions)
+        .values({ id: newId(), ...columnsOf(b) })
+        .returning({ id: permissions.id });
       await recordOperation(tx, req, `添加${TYPE_TEXT[b.type]}：${b.name}${b.perms ? `（${b.perms}）` : ''}`);
       return row.id;
     });
@@ -99,7 +103,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   });
 
   app.put(RBAC.permEdit, { schema: { body: permissionEditBody, tags }, config: { permission: RBAC_CODE.permEdit, signed: true } }, async (req) => {
-    assertPlatform(req);
+    await assertPlatform(db, req);
     const b = req.body;
     await db.transaction(async (tx) => {
       await permissionById(tx, b.id);
@@ -117,7 +121,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   });
 
   app.delete(RBAC.permDelete, { schema: { querystring: idQuery, tags }, config: { permission: RBAC_CODE.permDelete } }, async (req) => {
-    assertPlatform(req);
+    await assertPlatform(db, req);
     await db.transaction(async (tx) => {
       const p = await permissionById(tx, req.query.id);
       const [child] = await tx.select({ id: permissions.id }).from(permissions).where(eq(permissions.parentId, p.id)).limit(1);
@@ -137,7 +141,10 @@ export const permissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       .from(permissions)
       .where(parentIds ? inArray(permissions.parentId, parentIds) : and(isNull(permissions.parentId), or(eq(permissions.type, '0'), eq(permissions.type, '1'))))
       .orderBy(asc(permissions.sortNo), asc(permissions.id));
-    const records = await permissionRecords(db, rows.map((r) => r.id));
+    const records = await permissionRecords(
+      db,
+      rows.map((r) => r.id),
+    );
     const parents = new Set((await db.selectDistinct({ id: permissions.parentId }).from(permissions)).map((r) => r.id));
     return records.sort((a, b) => a.sortNo - b.sortNo || a.id.localeCompare(b.id)).map((r) => ({ ...r, leaf: !parents.has(r.id) }));
   };

@@ -13,11 +13,22 @@ async function allRows(db: Db): Promise<PermissionRow[]> {
   return db.select().from(permissions).orderBy(asc(permissions.sortNo), asc(permissions.id));
 }
 
-/** The dialog tree; with `only`, just those rows (a row whose parent is left out becomes a root). */
+/**
+ * The dialog tree; with `only`, just those rows (a row whose parent is left out becomes a root).
+ * ruleFlag marks the menus that have data rules (a role's grant dialog offers their 数据规则).
+ */
 export async function permissionTree(db: Db, only?: Set<string>): Promise<PermissionTreeAnswer> {
   const rows = (await allRows(db)).filter((r) => !only || only.has(r.id));
+  const ruled = new Set((await db.selectDistinct({ id: permissionDataRules.permissionId }).from(permissionDataRules)).map((r) => r.id));
   const treeList = buildTree<PermissionRow, TreeNode>(rows, (r) => ({
-    key: r.id, value: r.id, title: r.name, type: r.type, perms: r.perms, status: r.status, icon: r.icon,
+    ruleFlag: ruled.has(r.id),
+    key: r.id,
+    value: r.id,
+    title: r.name,
+    type: r.type,
+    perms: r.perms,
+    status: r.status,
+    icon: r.icon,
   }));
   return { treeList, ids: rows.map((r) => r.id) };
 }
@@ -27,10 +38,27 @@ export const builtInIds = (): Set<string> => new Set(CATALOGUE.map((e) => e.id a
 
 export function toPermissionRecord(r: PermissionRow, builtIn: Set<string>, withRules: Set<string>): PermissionRecord {
   return {
-    id: r.id, parentId: r.parentId, name: r.name, type: r.type, path: r.path, component: r.component, componentName: r.componentName,
-    redirect: r.redirect, url: r.url, icon: r.icon, perms: r.perms, sortNo: r.sortNo, status: r.status, hidden: r.hidden,
-    keepAlive: r.keepAlive, route: r.route, alwaysShow: r.alwaysShow, internalOrExternal: r.internalOrExternal,
-    builtIn: builtIn.has(r.id), leaf: true, ruleFlag: withRules.has(r.id),
+    id: r.id,
+    parentId: r.parentId,
+    name: r.name,
+    type: r.type,
+    path: r.path,
+    component: r.component,
+    componentName: r.componentName,
+    redirect: r.redirect,
+    url: r.url,
+    icon: r.icon,
+    perms: r.perms,
+    sortNo: r.sortNo,
+    status: r.status,
+    hidden: r.hidden,
+    keepAlive: r.keepAlive,
+    route: r.route,
+    alwaysShow: r.alwaysShow,
+    internalOrExternal: r.internalOrExternal,
+    builtIn: builtIn.has(r.id),
+    leaf: true,
+    ruleFlag: withRules.has(r.id),
   };
 }
 

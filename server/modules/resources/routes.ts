@@ -8,6 +8,6 @@ import { resourcesOf } from './service';
 
 export const resourceRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   app.get(P.resources, { schema: { tags: ['auth'] }, config: { permission: 'authenticated' } }, async (req) =>
-    capOk({ resourceJson: await resourcesOf(deps.db, authOf(req).user.id) }),
+    capOk({ resourceJson: await resourcesOf(deps.db, authOf(req).user.id, authOf(req).tenantId) }),
   );
 };

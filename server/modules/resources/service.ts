@@ -1,22 +1,66 @@
 // The user's resources: the menu tree built from the permission rows granted to the user's
 // roles, the granted permission entries (auth) and every entry of the system with its switch (allAuth).
-import { asc, eq, inArray } from 'drizzle-orm';
+// A role grants only in its own tenant: a user of two tenants holds, in each, what that tenant's
+// roles give them, never what a role of the other tenant gives. Department roles count too (Jeecg's
+// department roles): a user linked to one holds, in its tenant and while they belong to its
+// department, what it grants within the department's own permissions.
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isPageKey } from '../../../contract/pages';
 import type { MenuItem, PermissionEntry, ResourceJson } from '../../../contract/types';
 import type { Db } from '../../db/client';
-import { permissions, rolePermissions, userRoles } from '../../db/schema';
+import {
+  departPermissions,
+  departRolePermissions,
+  departRoleUsers,
+  departRoles,
+  permissions,
+  rolePermissions,
+  roles,
+  userDeparts,
+  userRoles,
+} from '../../db/schema';
 
 type PermissionRow = typeof permissions.$inferSelect;
 
-export async function grantedRows(db: Db, userId: string): Promise<PermissionRow[]> {
-  const roleIds = (await db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.id);
-  if (roleIds.length === 0) return [];
+/**
+ * What the user's department roles grant in the tenant: the roles of the tenant they are linked to,
+ * of departments they still belong to, each capped by its department's permissions.
+ */
+export async function departRoleGrantIds(db: Db, userId: string, tenantId: string): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ p: permissions })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds));
-  return rows.map((r) => r.p).sort((a, b) => a.sortNo - b.sortNo || a.id.localeCompare(b.id));
+    .selectDistinct({ id: departRolePermissions.permissionId })
+    .from(departRoleUsers)
+    .innerJoin(departRoles, and(eq(departRoles.id, departRoleUsers.roleId), eq(departRoles.tenantId, tenantId)))
+    .innerJoin(userDeparts, and(eq(userDeparts.userId, departRoleUsers.userId), eq(userDeparts.departId, departRoles.departId)))
+    .innerJoin(departRolePermissions, eq(departRolePermissions.roleId, departRoles.id))
+    .innerJoin(
+      departPermissions,
+      and(eq(departPermissions.departId, departRoles.departId), eq(departPermissions.permissionId, departRolePermissions.permissionId)),
+    )
+    .where(eq(departRoleUsers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+export async function grantedRows(db: Db, userId: string, tenantId: string): Promise<PermissionRow[]> {
+  const roleIds = (
+    await db
+      .select({ id: userRoles.roleId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.userId, userId), eq(roles.tenantId, tenantId)))
+  ).map((r) => r.id);
+  const ids = new Set(
+    roleIds.length
+      ? (await db.selectDistinct({ id: rolePermissions.permissionId }).from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds))).map((r) => r.id)
+      : [],
+  );
+  for (const id of await departRoleGrantIds(db, userId, tenantId)) ids.add(id);
+  if (ids.size === 0) return [];
+  const rows = await db
+    .select()
+    .from(permissions)
+    .where(inArray(permissions.id, [...ids]));
+  return rows.sort((a, b) => a.sortNo - b.sortNo || a.id.localeCompare(b.id));
 }
 
 const entryOf = (p: PermissionRow): PermissionEntry => ({
@@ -31,8 +75,8 @@ export async function allAuthEntries(db: Db): Promise<PermissionEntry[]> {
   return rows.filter((p) => p.perms).map(entryOf);
 }
 
-export async function permissionLists(db: Db, userId: string): Promise<{ auth: PermissionEntry[]; allAuth: PermissionEntry[] }> {
-  const granted = await grantedRows(db, userId);
+export async function permissionLists(db: Db, userId: string, tenantId: string): Promise<{ auth: PermissionEntry[]; allAuth: PermissionEntry[] }> {
+  const granted = await grantedRows(db, userId, tenantId);
   return { auth: granted.filter((p) => p.perms && p.status === '1').map(entryOf), allAuth: await allAuthEntries(db) };
 }
 
@@ -86,8 +130,8 @@ export function buildMenu(rows: PermissionRow[]): MenuItem[] {
     .filter((m): m is MenuItem => m !== null);
 }
 
-export async function resourcesOf(db: Db, userId: string): Promise<ResourceJson> {
-  const granted = await grantedRows(db, userId);
+export async function resourcesOf(db: Db, userId: string, tenantId: string): Promise<ResourceJson> {
+  const granted = await grantedRows(db, userId, tenantId);
   return {
     menu: buildMenu(granted),
     auth: granted.filter((p) => p.perms && p.status === '1').map(entryOf),

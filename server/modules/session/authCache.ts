@@ -34,7 +34,17 @@ interface Grants {
   lists: PermissionLists;
   /** Permission expression → allowed, computed once per entry. */
   decided: Map<string, boolean>;
+  /** Other answers that depend on the user's grants in the tenant (the data rules they are held to), by key. */
+  memo: Map<string, { value: unknown }>;
 }
+
+/** The cache of each app's database handle: what code outside the guard reads grants through. */
+const caches = new WeakMap<Db, AuthCache>();
+export const authCacheOf = (db: Db): AuthCache | undefined => caches.get(db);
+
+/** Grants are per user and tenant: a role counts only in its own tenant. */
+const grantKey = (userId: string, tenantId: string) => `${userId}\u0000${tenantId}`;
+const userOfGrantKey = (key: string) => key.slice(0, key.indexOf('\u0000'));
 
 export class AuthCache implements AuthForgetter {
   private readonly sessions: LRUCache<string, SessionRow>;
@@ -55,6 +65,7 @@ export class AuthCache implements AuthForgetter {
     this.members = new LRUCache<string, Member>(o);
     this.grants = new LRUCache<string, Grants>(o);
     this.unregister = registerForgetter(db, this);
+    caches.set(db, this);
   }
 
   /** Starts caching: from now on the broker tells this cache about every committed change. */
@@ -89,9 +100,12 @@ export class AuthCache implements AuthForgetter {
     });
   }
 
-  /** Whether the user holds `permission` (a code, or several separated by commas: any one suffices). */
-  async allows(userId: string, permission: string): Promise<boolean> {
-    const g = await this.through(this.grants, userId, 'g', async () => ({ lists: await permissionLists(this.db, userId), decided: new Map<string, boolean>() }));
+  /**
+   * Whether the user holds `permission` in `tenantId` (a code, or several separated by commas: any
+   * one suffices). Only the user's roles of that tenant count.
+   */
+  async allows(userId: string, tenantId: string, permission: string): Promise<boolean> {
+    const g = await this.grantsOf(userId, tenantId);
     if (!g) return false;
     let ok = g.decided.get(permission);
     if (ok === undefined) {
@@ -99,6 +113,30 @@ export class AuthCache implements AuthForgetter {
       g.decided.set(permission, ok);
     }
     return ok;
+  }
+
+  private grantsOf(userId: string, tenantId: string): Promise<Grants | undefined> {
+    return this.through(this.grants, grantKey(userId, tenantId), 'g', async () => ({
+      lists: await permissionLists(this.db, userId, tenantId),
+      decided: new Map<string, boolean>(),
+      memo: new Map<string, { value: unknown }>(),
+    }));
+  }
+
+  /**
+   * `read()`'s answer for this user in this tenant, kept with their grants and dropped with them
+   * (any change of their roles, of a role's grants or data rules: migration 0020 adds the rule
+   * tables to the triggers). Uncached while the cache is not live.
+   */
+  async memo<T>(userId: string, tenantId: string, key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.live) return read();
+    const g = await this.grantsOf(userId, tenantId);
+    const hit = g?.memo.get(key);
+    if (hit) return hit.value as T;
+    const epoch = this.epoch;
+    const value = await read();
+    if (g && epoch === this.epoch && this.live) g.memo.set(key, { value });
+    return value;
   }
 
   forget(change: AuthChange): void {
@@ -111,10 +149,10 @@ export class AuthCache implements AuthForgetter {
       return;
     }
     const users = new Set(change.users);
-    for (const id of users) {
-      this.members.delete(id);
-      this.grants.delete(id);
-    }
+    for (const id of users) this.members.delete(id);
+    const stale: string[] = [];
+    for (const key of this.grants.keys()) if (users.has(userOfGrantKey(key))) stale.push(key);
+    for (const key of stale) this.grants.delete(key);
     const gone: string[] = [];
     for (const [hash, s] of this.sessions.entries()) if (users.has(s.userId)) gone.push(hash);
     for (const hash of gone) this.sessions.delete(hash);

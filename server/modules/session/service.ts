@@ -12,9 +12,16 @@ import { newId, newToken, sha256 } from '../../lib/tokens';
 import { forgetAuth } from './authChanges';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export interface TokenPair { token: string; refreshToken: string; sessionId: string }
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+  sessionId: string;
+}
 /** When a new pair expires; the default is the spec's 7 days for both tokens. */
-export interface TokenLifetimes { accessExpiresAt: Date; refreshExpiresAt: Date }
+export interface TokenLifetimes {
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
 
 export function defaultLifetimes(now = Date.now()): TokenLifetimes {
   return { accessExpiresAt: new Date(now + TOKEN_LIFETIME_MS), refreshExpiresAt: new Date(now + TOKEN_LIFETIME_MS) };
@@ -62,7 +69,11 @@ export async function sessionOfAccessToken(db: Db, token: string): Promise<Sessi
 }
 
 export async function rotateRefreshToken(db: Db, refreshToken: string, ip?: string, userAgent?: string): Promise<TokenPair & { userId: string }> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.refreshTokenHash, sha256(refreshToken))).limit(1);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.refreshTokenHash, sha256(refreshToken)))
+    .limit(1);
   if (!row) throw new AppError(401, MSG.tokenInvalid);
   if (row.rotatedAt) {
     await revokeFamily(db, row.familyId);
@@ -81,7 +92,14 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, ip?: stri
     await revokeFamily(db, row.familyId);
     throw new AppError(401, MSG.refreshReused);
   }
-  const pair = await createSession(db, { userId: row.userId, groupId: row.groupId, ip, userAgent, familyId: row.familyId, lifetimes: await rotatedLifetimes(db, row.familyId) });
+  const pair = await createSession(db, {
+    userId: row.userId,
+    groupId: row.groupId,
+    ip,
+    userAgent,
+    familyId: row.familyId,
+    lifetimes: await rotatedLifetimes(db, row.familyId),
+  });
   return { ...pair, userId: row.userId };
 }
 
@@ -105,11 +123,25 @@ const whose = { userId: sessions.userId };
 const forgetOwners = (db: Db, rows: { userId: string }[]) => forgetAuth(db, { users: rows.map((r) => r.userId) });
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  forgetOwners(db, await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).returning(whose));
+  forgetOwners(
+    db,
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning(whose),
+  );
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  forgetOwners(db, await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt))).returning(whose));
+  forgetOwners(
+    db,
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)))
+      .returning(whose),
+  );
 }
 
 /** Revokes every session of the user, except (optionally) the family of the caller. */

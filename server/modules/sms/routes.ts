@@ -10,7 +10,10 @@ import { sendSmsCode } from './service';
 export const smsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps, loginRateLimit }) => {
   app.post(
     P.smsCaptcha,
-    { schema: { body: smsCaptchaBody, tags: ['sms'] }, config: { permission: 'public', signed: true, rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } },
+    {
+      schema: { body: smsCaptchaBody, tags: ['sms'] },
+      config: { permission: 'public', signed: true, rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
+    },
     async (req) => {
       await sendSmsCode(deps, req.body.mobile, req.body.type);
       return capOk({}, MSG.smsSent);

@@ -5,7 +5,11 @@ import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { newId } from '../../lib/tokens';
 
-export interface SmsMessage { mobile: string; content: string; type: string }
+export interface SmsMessage {
+  mobile: string;
+  content: string;
+  type: string;
+}
 
 export interface SmsSender {
   send(msg: SmsMessage): Promise<void>;

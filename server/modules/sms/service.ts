@@ -4,8 +4,10 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { SMS_CODE_LIFETIME_MS, SMS_RESEND_SECONDS, SYSTEM_NAME } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { SMS_TYPE } from '../../../contract/api/paths';
+import { ALTERATION_SMS_TYPE } from '../../../contract/api/alteration';
 import { WIRE_MSG } from '../../../contract/api/wire';
 import type { AppDeps } from '../../context';
+import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { AppError } from '../../http/envelope';
 import { newId, numericCode, sha256 } from '../../lib/tokens';
@@ -20,15 +22,28 @@ const PURPOSE: Record<string, string> = {
   [SMS_TYPE.resetPassword]: '重置密码',
   [SMS_TYPE.opPassword]: '设置操作密码',
   [SMS_TYPE.decrypt]: '数据解密',
+  [ALTERATION_SMS_TYPE.old]: '更换手机（原号码验证）',
+  [ALTERATION_SMS_TYPE.new]: '更换手机（新号码验证）',
 };
+
+/** Types whose number must not belong to an account yet (a new account, a new bound mobile). */
+const FOR_UNUSED_MOBILE: string[] = [SMS_TYPE.register, ALTERATION_SMS_TYPE.new];
 
 export async function sendSmsCode(deps: AppDeps, mobile: string, type: string): Promise<void> {
   const owner = await userByMobile(deps.db, mobile);
-  if (type === SMS_TYPE.register) {
+  if (FOR_UNUSED_MOBILE.includes(type)) {
     if (owner) throw new AppError(400, WIRE_MSG.mobileTaken);
   } else if (!owner) {
     throw new AppError(400, WIRE_MSG.mobileNotRegistered);
   }
+  await issueSmsCode(deps, mobile, type, PURPOSE[type] ?? '');
+}
+
+/**
+ * Sends a fresh code of `type` to `mobile` (no owner check: the caller decides whose number it is),
+ * refusing within SMS_RESEND_SECONDS of the previous one; `purpose` names it in the message.
+ */
+export async function issueSmsCode(deps: AppDeps, mobile: string, type: string, purpose: string): Promise<void> {
   const [last] = await deps.db
     .select()
     .from(smsCodes)
@@ -53,12 +68,20 @@ export async function sendSmsCode(deps: AppDeps, mobile: string, type: string): 
   await deps.sms.send({
     mobile,
     type,
-    content: `【${SYSTEM_NAME}】您的${PURPOSE[type] ?? ''}验证码是${code}，${minutes}分钟内有效，请勿泄露给他人。`,
+    content: `【${SYSTEM_NAME}】您的${purpose}验证码是${code}，${minutes}分钟内有效，请勿泄露给他人。`,
   });
 }
 
 /** Consumes the mobile's live code of `type` when `code` matches; otherwise refuses with MSG.smsWrong. */
 export async function verifySmsCode(deps: AppDeps, mobile: string, type: string, code: string): Promise<void> {
+  await claimSmsCode(deps.db, await matchSmsCode(deps, mobile, type, code));
+}
+
+/**
+ * The id of the mobile's live code of `type` when `code` matches, without using it up; a wrong code
+ * counts (and is committed at once, so a caller's rolled-back transaction cannot undo the count).
+ */
+export async function matchSmsCode(deps: AppDeps, mobile: string, type: string, code: string): Promise<string> {
   const [row] = await deps.db
     .select()
     .from(smsCodes)
@@ -74,10 +97,15 @@ export async function verifySmsCode(deps: AppDeps, mobile: string, type: string,
       .where(eq(smsCodes.id, row.id));
     throw new AppError(400, MSG.smsWrong);
   }
-  const claimed = await deps.db
+  return row.id;
+}
+
+/** Uses up a matched code, in the caller's transaction when given one; a code used meanwhile refuses. */
+export async function claimSmsCode(db: Pick<Db, 'update'>, id: string): Promise<void> {
+  const claimed = await db
     .update(smsCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt)))
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt)))
     .returning({ id: smsCodes.id });
   if (claimed.length === 0) throw new AppError(400, MSG.smsWrong);
 }

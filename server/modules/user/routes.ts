@@ -10,9 +10,11 @@ import { loginLog, users } from '../../db/schema';
 import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { buildUserInfo, departsOf } from './service';
+import { alterationRoutes } from './alteration';
 
-
-export const userRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+export const userRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts) => {
+  const { deps } = opts;
+  await app.register(alterationRoutes, opts);
   app.get(P.currentDeparts, { schema: { tags: ['user'] }, config: { permission: 'authenticated' } }, async (req) => {
     const { user } = authOf(req);
     return sysOk({ list: await departsOf(deps.db, user.id), orgCode: user.orgCode ?? '' });
@@ -24,11 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
     const departs = await departsOf(deps.db, user.id);
     if (departs.length === 0) throw new AppError(400, MSG.noDepart);
     if (!departs.some((d) => d.orgCode === req.body.orgCode)) throw new AppError(400, WIRE_MSG.departNotYours);
-    const [updated] = await deps.db
-      .update(users)
-      .set({ orgCode: req.body.orgCode, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
+    const [updated] = await deps.db.update(users).set({ orgCode: req.body.orgCode, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
     return sysOk({ userInfo: await buildUserInfo(deps.db, updated, groupId) });
   });
 

@@ -3,8 +3,10 @@ import { useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ConfigProvider, unstableSetRender } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
+import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import { MSG } from '@contract/messages';
 import { setApiUi } from '@/api/ui';
+import './mobile.css';
 
 // antd-mobile renders Toast and Dialog imperatively with the legacy ReactDOM.render, which React 19
 // removed: without this hook every Toast.show and Dialog.confirm silently shows nothing.
@@ -21,6 +23,15 @@ unstableSetRender((node, container) => {
   };
 });
 
+// A NavBar's back area is a role="button" named by its content: the arrow carries the name.
+const NAV_BAR = {
+  backIcon: (
+    <span role="img" aria-label="返回">
+      <LeftOutline />
+    </span>
+  ),
+};
+
 export default function MobileKit({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Popups, dialogs and toasts render in portals under <body>, outside the wrapper below.
@@ -36,7 +47,7 @@ export default function MobileKit({ children }: { children: ReactNode }) {
     });
   }, []);
   return (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} navBar={NAV_BAR}>
       <div style={{ ['--adm-color-primary' as string]: '#0267B5', minHeight: '100vh' }}>{children}</div>
     </ConfigProvider>
   );

@@ -61,7 +61,9 @@ export default function DesktopLayout({ menu, routes, current }: LayoutProps) {
   }, [current.title, location.pathname, sysInfo?.sysName]);
 
   const header = (
-    <Layout.Header className={`boss-header${s.fixedHeader ? ' boss-header-fixed' : ''}${headerHidden ? ' boss-header-hidden' : ''}${top ? ` boss-header-top boss-header-${s.navTheme}` : ''}`}>
+    <Layout.Header
+      className={`boss-header${s.fixedHeader ? ' boss-header-fixed' : ''}${headerHidden ? ' boss-header-hidden' : ''}${top ? ` boss-header-top boss-header-${s.navTheme}` : ''}`}
+    >
       <HeaderBar
         routes={routes}
         collapsed={collapsed}

@@ -11,7 +11,8 @@
 // Tab changes push history entries. Any other menu page shows under 应用 with a back arrow.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { NavBar, SafeArea, TabBar } from 'antd-mobile';
+import { SafeArea, TabBar } from 'antd-mobile';
+import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import AppstoreOutline from 'antd-mobile-icons/es/AppstoreOutline';
 import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
@@ -65,13 +66,39 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
   return (
     <div style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', background: '#f5f6f8' }}>
       <header style={{ flex: 'none', background: '#fff', paddingTop: 'env(safe-area-inset-top)', borderBottom: '1px solid #eee' }}>
-        <NavBar back={onHome ? null : ''} onBack={back} style={{ ['--height' as string]: '48px', fontWeight: 600 }}>
-          {title}
-        </NavBar>
+        {/* The page header: a named back button (antd-mobile's NavBar puts an unnamed role="button" that
+            keyboards cannot reach on its left side) and the page title (not a heading: pages bring their own). */}
+        <div className="boss-phone-bar">
+          <div className="boss-phone-bar-side">
+            {!onHome && (
+              <button type="button" className="boss-phone-back" aria-label="返回" onClick={back}>
+                <LeftOutline />
+              </button>
+            )}
+          </div>
+          <div className="boss-phone-bar-title">{title}</div>
+          <div className="boss-phone-bar-side" />
+        </div>
       </header>
-      <main key={onHome ? tab : current.path} style={{ flex: 1, overflowY: 'auto', WebkitOverflowScrolling: 'touch', overscrollBehavior: 'contain' }}>
+      {/* Focusable so that keyboard users can scroll the page (the region scrolls, not the window). */}
+      <main
+        key={onHome ? tab : current.path}
+        tabIndex={0}
+        aria-label={title}
+        style={{ flex: 1, overflowY: 'auto', WebkitOverflowScrolling: 'touch', overscrollBehavior: 'contain' }}
+      >
         {onHome && tab !== 'home' ? (
-          <Suspense fallback={<PageLoading />}>{tab === 'approve' ? <ApprovePanel /> : tab === 'apps' ? <AppsPanel menu={menu} routes={routes} /> : tab === 'messages' ? <MessagesPanel /> : <MePanel />}</Suspense>
+          <Suspense fallback={<PageLoading />}>
+            {tab === 'approve' ? (
+              <ApprovePanel />
+            ) : tab === 'apps' ? (
+              <AppsPanel menu={menu} routes={routes} />
+            ) : tab === 'messages' ? (
+              <MessagesPanel />
+            ) : (
+              <MePanel />
+            )}
+          </Suspense>
         ) : (
           <PageHost route={current} />
         )}
@@ -84,7 +111,12 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
           }}
         >
           {tabs.map((t) => (
-            <TabBar.Item key={t.key} icon={TAB_ICONS[t.key]} title={t.title} badge={t.key === 'messages' ? badgeText(unread) : t.key === 'approve' ? badgeText(pendingCount) : undefined} />
+            <TabBar.Item
+              key={t.key}
+              icon={TAB_ICONS[t.key]}
+              title={t.title}
+              badge={t.key === 'messages' ? badgeText(unread) : t.key === 'approve' ? badgeText(pendingCount) : undefined}
+            />
           ))}
         </TabBar>
         <SafeArea position="bottom" />

@@ -4,10 +4,7 @@ import { afterLoginTarget, loginRedirect } from '@/lib/navigation';
 
 export { afterLoginTarget, loginRedirect };
 
-export type GuardDecision =
-  | { kind: 'pass' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'load-permissions' };
+export type GuardDecision = { kind: 'pass' } | { kind: 'redirect'; to: string } | { kind: 'load-permissions' };
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));
@@ -25,4 +22,3 @@ export function decideGuard(input: { path: string; fullPath: string; hasToken: b
   if (isPublicPath(path)) return { kind: 'pass' };
   return { kind: 'redirect', to: loginRedirect(fullPath) };
 }
-

@@ -12,6 +12,7 @@ import { payCusPages } from '@/features/payCus/pages';
 import { acctPages } from '@/features/acct/pages';
 import { merchantPages } from '@/features/merchant/pages';
 import { approvePages } from '@/features/approve/pages';
+import { cusPages } from '@/features/cus/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -26,6 +27,19 @@ const corePages: Record<(typeof CORE_PAGES)[number], PageModule> = {
   'exception/403': lazy(() => import('@/features/exception/Forbidden')),
   'exception/404': lazy(() => import('@/features/exception/NotFound')),
   'exception/500': lazy(() => import('@/features/exception/ServerError')),
+  'help/HelpCenter': lazy(() => import('@/features/help/HelpCenter')),
 };
 
-export const pageRegistry: Record<PageKey, PageModule> = { ...corePages, ...adminPages, ...configPages, ...messagePages, ...jobPages, ...authPages, ...payCusPages, ...acctPages, ...approvePages, ...merchantPages };
+export const pageRegistry: Record<PageKey, PageModule> = {
+  ...corePages,
+  ...adminPages,
+  ...configPages,
+  ...messagePages,
+  ...jobPages,
+  ...authPages,
+  ...payCusPages,
+  ...acctPages,
+  ...approvePages,
+  ...merchantPages,
+  ...cusPages,
+};

@@ -23,7 +23,11 @@ export const PUBLIC_REDIRECTS: Record<string, string> = {
   '/test': '/test/home',
 };
 
+const galleryPage = lazy(() => import('@/features/test/GalleryPage'));
+
 export function publicPage(path: string): LazyExoticComponent<ComponentType> | undefined {
+  // /test/home/<key>: one block of the building-block gallery.
+  if (path.startsWith('/test/home/')) return galleryPage;
   return publicPages[path];
 }
 

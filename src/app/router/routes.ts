@@ -51,4 +51,3 @@ export function matchRoute(pathname: string, routes: MenuRoute[]): MenuRoute | u
   if (exact) return exact;
   return routes.find((r) => r.path.includes(':') && matchPath({ path: r.path, end: true }, pathname));
 }
-

@@ -33,18 +33,36 @@ export default function CronBuilderDialog({ open, value, onOk, onCancel }: CronB
 
   return (
     <Modal title="Cron表达式" open={open} width={800} onCancel={onCancel} onOk={() => onOk(builder.expression)} okText="确定" cancelText="取消" destroyOnHidden>
-      {!builder.parsedInitial && value ? <Alert type="warning" showIcon title={`原表达式“${value}”无法在构造器中显示，已从默认值开始`} style={{ marginBottom: 12 }} /> : null}
+      {!builder.parsedInitial && value ? (
+        <Alert type="warning" showIcon title={`原表达式“${value}”无法在构造器中显示，已从默认值开始`} style={{ marginBottom: 12 }} />
+      ) : null}
       <Tabs
         size="small"
-        items={CRON_TABS.map((t) => ({ key: t.unit, label: t.label, children: <div className="cron-panel"><CronUnitPanel unit={t.unit} builder={builder} /></div> }))}
+        items={CRON_TABS.map((t) => ({
+          key: t.unit,
+          label: t.label,
+          children: (
+            <div className="cron-panel">
+              <CronUnitPanel unit={t.unit} builder={builder} />
+            </div>
+          ),
+        }))}
       />
       <div className="cron-result">
         <table className="cron-fields">
           <thead>
-            <tr>{CRON_TABS.map((t) => <th key={t.unit}>{t.label}</th>)}</tr>
+            <tr>
+              {CRON_TABS.map((t) => (
+                <th key={t.unit}>{t.label}</th>
+              ))}
+            </tr>
           </thead>
           <tbody>
-            <tr>{CRON_UNITS.map((u) => <td key={u}>{unitField(u, builder.state[u]) || '—'}</td>)}</tr>
+            <tr>
+              {CRON_UNITS.map((u) => (
+                <td key={u}>{unitField(u, builder.state[u]) || '—'}</td>
+              ))}
+            </tr>
           </tbody>
         </table>
         <Input

@@ -19,7 +19,15 @@ export interface CronBuilderPopupProps {
 const step = (label: string, value: number, min: number, max: number, onChange: (v: number) => void) => (
   <span>
     {label}
-    <Stepper value={value} min={min} max={max} digits={0} onChange={(v) => onChange(v)} style={{ '--input-width': '34px', '--height': '28px', '--button-width': '26px' }} aria-label={label} />
+    <Stepper
+      value={value}
+      min={min}
+      max={max}
+      digits={0}
+      onChange={(v) => onChange(v)}
+      style={{ '--input-width': '34px', '--height': '28px', '--button-width': '26px' }}
+      aria-label={label}
+    />
   </span>
 );
 const weekday = (label: string, value: number, onChange: (v: number) => void) => (
@@ -37,14 +45,28 @@ function UnitEditor({ unit, builder }: { unit: CronUnit; builder: CronBuilder })
   let detail: ReactNode = null;
   switch (s.mode) {
     case 'loop':
-      detail = <div className="cron-m-steppers">{step('从', s.start, b.loopStart.min, b.loopStart.max, (v) => set({ start: v }))}{step(`${name}开始，每`, s.step, b.step.min, b.step.max, (v) => set({ step: v }))}{name}执行一次</div>;
+      detail = (
+        <div className="cron-m-steppers">
+          {step('从', s.start, b.loopStart.min, b.loopStart.max, (v) => set({ start: v }))}
+          {step(`${name}开始，每`, s.step, b.step.min, b.step.max, (v) => set({ step: v }))}
+          {name}执行一次
+        </div>
+      );
       break;
     case 'range':
-      detail = unit === 'week' ? (
-        <>{weekday('周期从', s.start, (v) => set({ start: v }))}{weekday('到', s.end, (v) => set({ end: v }))}</>
-      ) : (
-        <div className="cron-m-steppers">{step('从', s.start, b.start.min, b.start.max, (v) => set({ start: v }))}{step('到', s.end, b.end.min, b.end.max, (v) => set({ end: v }))}{name}</div>
-      );
+      detail =
+        unit === 'week' ? (
+          <>
+            {weekday('周期从', s.start, (v) => set({ start: v }))}
+            {weekday('到', s.end, (v) => set({ end: v }))}
+          </>
+        ) : (
+          <div className="cron-m-steppers">
+            {step('从', s.start, b.start.min, b.start.max, (v) => set({ start: v }))}
+            {step('到', s.end, b.end.min, b.end.max, (v) => set({ end: v }))}
+            {name}
+          </div>
+        );
       break;
     case 'workday':
       detail = <div className="cron-m-steppers">{step('每月', s.value, 1, 31, (v) => set({ value: v }))}号最近的那个工作日</div>;
@@ -53,10 +75,20 @@ function UnitEditor({ unit, builder }: { unit: CronUnit; builder: CronBuilder })
       detail = <div className="cron-m-steppers">本月最后一个工作日</div>;
       break;
     case 'last':
-      detail = unit === 'week' ? weekday('本月最后一个', s.value, (v) => set({ value: v })) : <div className="cron-m-steppers">{step('本月最后', s.value, 0, 30, (v) => set({ value: v }))}天（0 即最后一天）</div>;
+      detail =
+        unit === 'week' ? (
+          weekday('本月最后一个', s.value, (v) => set({ value: v }))
+        ) : (
+          <div className="cron-m-steppers">{step('本月最后', s.value, 0, 30, (v) => set({ value: v }))}天（0 即最后一天）</div>
+        );
       break;
     case 'nth':
-      detail = <><div className="cron-m-steppers">{step('本月第', s.nth, 1, 5, (v) => set({ nth: v }))}周的</div>{weekday('星期', s.value, (v) => set({ value: v }))}</>;
+      detail = (
+        <>
+          <div className="cron-m-steppers">{step('本月第', s.nth, 1, 5, (v) => set({ nth: v }))}周的</div>
+          {weekday('星期', s.value, (v) => set({ value: v }))}
+        </>
+      );
       break;
     case 'specify':
       detail = (
@@ -89,8 +121,21 @@ export default function CronBuilderPopup({ open, value, onOk, onCancel }: CronBu
   const builder = useCronBuilder(value, open);
   const { preview } = builder;
   return (
-    <Popup visible={open} position="right" bodyStyle={{ width: '100vw', height: '100%', display: 'flex', flexDirection: 'column' }} onMaskClick={onCancel} destroyOnClose>
-      <NavBar onBack={onCancel} right={<Button size="small" color="primary" fill="none" onClick={() => onOk(builder.expression)}>确定</Button>}>
+    <Popup
+      visible={open}
+      position="right"
+      bodyStyle={{ width: '100vw', height: '100%', display: 'flex', flexDirection: 'column' }}
+      onMaskClick={onCancel}
+      destroyOnClose
+    >
+      <NavBar
+        onBack={onCancel}
+        right={
+          <Button size="small" color="primary" fill="none" onClick={() => onOk(builder.expression)}>
+            确定
+          </Button>
+        }
+      >
         Cron表达式
       </NavBar>
       <div style={{ flex: 1, overflow: 'auto' }}>
@@ -103,10 +148,20 @@ export default function CronBuilderPopup({ open, value, onOk, onCancel }: CronBu
         </Tabs>
         <div className="cron-m-body">
           <div className="cron-m-row">表达式</div>
-          <div className="cron-m-expr" aria-label="Cron表达式">{builder.expression}</div>
+          <div className="cron-m-expr" aria-label="Cron表达式">
+            {builder.expression}
+          </div>
           <div className="cron-m-row">最近10次运行时间{preview?.source === 'local' && !preview.error ? '（本地计算）' : ''}</div>
           <div className="cron-m-preview">
-            {builder.previewLoading ? '计算中…' : preview?.error ? <span style={{ color: 'var(--adm-color-danger)' }}>{preview.error}</span> : preview?.times.length ? preview.times.map((t, i) => <div key={t}>{`第${i + 1}次\u3000${formatRunTime(t)}`}</div>) : MSG.noExecutionTime}
+            {builder.previewLoading ? (
+              '计算中…'
+            ) : preview?.error ? (
+              <span style={{ color: 'var(--adm-color-danger)' }}>{preview.error}</span>
+            ) : preview?.times.length ? (
+              preview.times.map((t, i) => <div key={t}>{`第${i + 1}次\u3000${formatRunTime(t)}`}</div>)
+            ) : (
+              MSG.noExecutionTime
+            )}
           </div>
         </div>
       </div>

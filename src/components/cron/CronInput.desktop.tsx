@@ -25,12 +25,30 @@ export default function CronInput({ value, onChange, placeholder = '请选择Cro
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input id={id} readOnly value={value ?? ''} placeholder={placeholder} disabled={disabled} onClick={disabled ? undefined : show} className="cron-expression" />
-        <Button type="primary" disabled={disabled} onClick={show}>选择</Button>
+        <Input
+          id={id}
+          readOnly
+          value={value ?? ''}
+          placeholder={placeholder}
+          disabled={disabled}
+          onClick={disabled ? undefined : show}
+          className="cron-expression"
+        />
+        <Button type="primary" disabled={disabled} onClick={show}>
+          选择
+        </Button>
       </Space.Compact>
       {loaded ? (
         <Suspense fallback={null}>
-          <CronBuilderDialog open={open} value={value} onCancel={() => setOpen(false)} onOk={(expr) => { onChange?.(expr); setOpen(false); }} />
+          <CronBuilderDialog
+            open={open}
+            value={value}
+            onCancel={() => setOpen(false)}
+            onOk={(expr) => {
+              onChange?.(expr);
+              setOpen(false);
+            }}
+          />
         </Suspense>
       ) : null}
     </>

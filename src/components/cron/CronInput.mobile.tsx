@@ -22,10 +22,20 @@ export default function CronInputMobile({ value, onChange, placeholder = '请选
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
       <Input className="cron-expression" readOnly value={value ?? ''} placeholder={placeholder} onClick={show} style={{ flex: 1 }} />
-      <Button size="mini" color="primary" onClick={show}>选择</Button>
+      <Button size="mini" color="primary" onClick={show}>
+        选择
+      </Button>
       {loaded ? (
         <Suspense fallback={null}>
-          <CronBuilderPopup open={open} value={value} onCancel={() => setOpen(false)} onOk={(expr) => { onChange?.(expr); setOpen(false); }} />
+          <CronBuilderPopup
+            open={open}
+            value={value}
+            onCancel={() => setOpen(false)}
+            onOk={(expr) => {
+              onChange?.(expr);
+              setOpen(false);
+            }}
+          />
         </Suspense>
       ) : null}
     </div>

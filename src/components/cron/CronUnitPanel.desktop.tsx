@@ -20,37 +20,70 @@ export default function CronUnitPanel({ unit, builder }: { unit: CronUnit; build
     // Every input of this row edits the unit in this row's mode.
     const set = (patch: Partial<CronUnitState>) => builder.patch(unit, { ...patch, mode });
     const num = (key: 'start' | 'end' | 'step' | 'value' | 'nth', min: number, max: number, label: string) => (
-      <InputNumber size="small" style={{ width: 72 }} min={min} max={max} precision={0} value={s[key]} aria-label={label}
-        onChange={(v) => v !== null && set({ [key]: v })} />
+      <InputNumber
+        size="small"
+        style={{ width: 72 }}
+        min={min}
+        max={max}
+        precision={0}
+        value={s[key]}
+        aria-label={label}
+        onChange={(v) => v !== null && set({ [key]: v })}
+      />
     );
     const year = (key: 'start' | 'end', label: string) => (
-      <Select size="small" style={{ width: 96 }} value={s[key]} onChange={(v: number) => set({ [key]: v })} aria-label={label} showSearch
-        options={yearOptions().map((y) => ({ value: y, label: String(y) }))} />
+      <Select
+        size="small"
+        style={{ width: 96 }}
+        value={s[key]}
+        onChange={(v: number) => set({ [key]: v })}
+        aria-label={label}
+        showSearch
+        options={yearOptions().map((y) => ({ value: y, label: String(y) }))}
+      />
     );
     switch (mode) {
-      case 'every': return unit === 'year' ? '每年' : modeLabelEvery(unit, name);
-      case 'none': return unit === 'year' ? '不设置（不限年份）' : '不指定';
+      case 'every':
+        return unit === 'year' ? '每年' : modeLabelEvery(unit, name);
+      case 'none':
+        return unit === 'year' ? '不设置（不限年份）' : '不指定';
       case 'loop':
         return (
-          <Space size={4} wrap>从{unit === 'year' ? year('start', '开始年份') : num('start', b.loopStart.min, b.loopStart.max, `循环开始${name}`)}{name}开始，每
-            {num('step', b.step.min, b.step.max, `循环间隔${name}`)}{name}执行一次</Space>
+          <Space size={4} wrap>
+            从{unit === 'year' ? year('start', '开始年份') : num('start', b.loopStart.min, b.loopStart.max, `循环开始${name}`)}
+            {name}开始，每
+            {num('step', b.step.min, b.step.max, `循环间隔${name}`)}
+            {name}执行一次
+          </Space>
         );
       case 'range':
         return unit === 'week' ? (
-          <Space size={4}>周期从{weekdaySelect(s.start, (v) => set({ start: v }), '周期开始星期')}到{weekdaySelect(s.end, (v) => set({ end: v }), '周期结束星期')}</Space>
+          <Space size={4}>
+            周期从{weekdaySelect(s.start, (v) => set({ start: v }), '周期开始星期')}到{weekdaySelect(s.end, (v) => set({ end: v }), '周期结束星期')}
+          </Space>
         ) : (
-          <Space size={4}>周期从{unit === 'year' ? year('start', '周期开始年份') : num('start', b.start.min, b.start.max, `周期开始${name}`)}到
-            {unit === 'year' ? year('end', '周期结束年份') : num('end', b.end.min, b.end.max, `周期结束${name}`)}{name}</Space>
+          <Space size={4}>
+            周期从{unit === 'year' ? year('start', '周期开始年份') : num('start', b.start.min, b.start.max, `周期开始${name}`)}到
+            {unit === 'year' ? year('end', '周期结束年份') : num('end', b.end.min, b.end.max, `周期结束${name}`)}
+            {name}
+          </Space>
         );
-      case 'workday': return <Space size={4}>每月{num('value', 1, 31, '最近工作日的日期')}号最近的那个工作日</Space>;
-      case 'lastWorkday': return '本月最后一个工作日';
+      case 'workday':
+        return <Space size={4}>每月{num('value', 1, 31, '最近工作日的日期')}号最近的那个工作日</Space>;
+      case 'lastWorkday':
+        return '本月最后一个工作日';
       case 'last':
         return unit === 'week' ? (
           <Space size={4}>本月最后一个{weekdaySelect(s.value, (v) => set({ value: v }), '最后一个星期几')}</Space>
         ) : (
           <Space size={4}>本月最后{num('value', 0, 30, '本月最后N天')}天（L-N，0 即本月最后一天）</Space>
         );
-      case 'nth': return <Space size={4}>本月第{num('nth', 1, 5, '第几周')}周的{weekdaySelect(s.value, (v) => set({ value: v }), '星期几')}</Space>;
+      case 'nth':
+        return (
+          <Space size={4}>
+            本月第{num('nth', 1, 5, '第几周')}周的{weekdaySelect(s.value, (v) => set({ value: v }), '星期几')}
+          </Space>
+        );
       case 'specify':
         return (
           <div>

@@ -52,13 +52,30 @@ export const WEEKDAY_OPTIONS = [
 ];
 export const weekdayLabel = (v: number) => WEEKDAY_OPTIONS.find((o) => o.value === v)?.label ?? String(v);
 
-export interface Bounds { min: number; max: number }
+export interface Bounds {
+  min: number;
+  max: number;
+}
 /** Limits of the number inputs (spec §5). */
-export interface UnitBounds { start: Bounds; end: Bounds; loopStart: Bounds; step: Bounds; value: Bounds; nth: Bounds }
+export interface UnitBounds {
+  start: Bounds;
+  end: Bounds;
+  loopStart: Bounds;
+  step: Bounds;
+  value: Bounds;
+  nth: Bounds;
+}
 
 export function unitBounds(unit: CronUnit, now: Date = new Date()): UnitBounds {
   const { min, max } = unit === 'year' ? yearBounds(now) : CRON_LIMITS[unit];
-  const base: UnitBounds = { start: { min, max }, end: { min, max }, loopStart: { min, max }, step: { min: 1, max: max - min + 1 }, value: { min, max }, nth: { min: 1, max: 5 } };
+  const base: UnitBounds = {
+    start: { min, max },
+    end: { min, max },
+    loopStart: { min, max },
+    step: { min: 1, max: max - min + 1 },
+    value: { min, max },
+    nth: { min: 1, max: 5 },
+  };
   switch (unit) {
     case 'second':
       return { ...base, step: { min: 1, max: 60 } };
@@ -89,7 +106,10 @@ export function yearOptions(now: Date = new Date()): number[] {
 export function specifyOptions(unit: CronUnit): { value: number; label: string }[] {
   if (unit === 'week') return WEEKDAY_OPTIONS;
   const { min, max } = CRON_LIMITS[unit];
-  return Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i).padStart(unit === 'month' || unit === 'day' ? 1 : 2, '0') }));
+  return Array.from({ length: max - min + 1 }, (_, i) => ({
+    value: min + i,
+    label: String(min + i).padStart(unit === 'month' || unit === 'day' ? 1 : 2, '0'),
+  }));
 }
 
 const clamp = (n: number, b: Bounds) => Math.min(b.max, Math.max(b.min, Math.round(Number.isFinite(n) ? n : b.min)));
@@ -143,7 +163,12 @@ export function localPreview(expr: string, now: Date = new Date()): string[] {
 /** An ISO instant as 'YYYY-MM-DD HH:mm:ss' in the display zone (contract/time.ts); '—' when absent. */
 export const formatRunTime = (iso: string | null | undefined) => formatDateTime(iso) || '—';
 
-export interface PreviewResult { expression: string; times: string[]; error: string | null; source: 'remote' | 'local' }
+export interface PreviewResult {
+  expression: string;
+  times: string[];
+  error: string | null;
+  source: 'remote' | 'local';
+}
 export const PREVIEW_DEBOUNCE_MS = 500;
 
 /**
@@ -180,14 +205,23 @@ export function createPreviewLoader(remote: (expr: string) => Promise<string[]>,
 export function modeShortLabel(unit: CronUnit, mode: CronMode): string {
   const name = CRON_TABS.find((t) => t.unit === unit)?.name ?? '';
   switch (mode) {
-    case 'every': return unit === 'day' ? '每日' : unit === 'week' ? '每周每天' : `每${name}`;
-    case 'none': return '不指定';
-    case 'loop': return '循环';
-    case 'range': return '周期';
-    case 'specify': return '指定';
-    case 'workday': return '最近工作日';
-    case 'lastWorkday': return '最后工作日';
-    case 'last': return unit === 'week' ? '最后一个星期X' : '最后N天';
-    case 'nth': return '第N周星期X';
+    case 'every':
+      return unit === 'day' ? '每日' : unit === 'week' ? '每周每天' : `每${name}`;
+    case 'none':
+      return '不指定';
+    case 'loop':
+      return '循环';
+    case 'range':
+      return '周期';
+    case 'specify':
+      return '指定';
+    case 'workday':
+      return '最近工作日';
+    case 'lastWorkday':
+      return '最后工作日';
+    case 'last':
+      return unit === 'week' ? '最后一个星期X' : '最后N天';
+    case 'nth':
+      return '第N周星期X';
   }
 }

@@ -7,7 +7,14 @@ import { LOGIN_PASSWORD_LABELS as L, loginPasswordSchema, submitLoginPassword, t
 export default function ChangeLoginPasswordDialogMobile({ open, onClose }: DialogProps) {
   const [form] = Form.useForm<LoginPasswordValues>();
   return (
-    <FormSheet title="修改登录密码" open={open} onClose={onClose} form={form} submit={submitLoginPassword} intro="密码须为8-20位，包含英文字母、数字和特殊字符。修改后其他设备上的登录将失效。">
+    <FormSheet
+      title="修改登录密码"
+      open={open}
+      onClose={onClose}
+      form={form}
+      submit={submitLoginPassword}
+      intro="密码须为8-20位，包含英文字母、数字和特殊字符。修改后其他设备上的登录将失效。"
+    >
       <Form.Item name="pswOld" label={L.pswOld} rules={[schemaRule(loginPasswordSchema, 'pswOld')]}>
         <Input type="password" placeholder="请输入原登录密码" autoComplete="current-password" />
       </Form.Item>

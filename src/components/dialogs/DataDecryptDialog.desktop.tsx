@@ -10,7 +10,16 @@ import { DECRYPT_INTRO, decryptOutcome, decryptSchema, sendDecryptSms, type Decr
 export default function DataDecryptDialogDesktop({ open, onClose }: DialogProps) {
   const [form] = Form.useForm<DecryptValues>();
   return (
-    <FormModal title="数据解密" open={open} onClose={onClose} form={form} submit={decryptOutcome} width={480} intro={DECRYPT_INTRO} layout={{ labelSpan: 6, wrapperSpan: 17 }}>
+    <FormModal
+      title="数据解密"
+      open={open}
+      onClose={onClose}
+      form={form}
+      submit={decryptOutcome}
+      width={480}
+      intro={DECRYPT_INTRO}
+      layout={{ labelSpan: 6, wrapperSpan: 17 }}
+    >
       <Form.Item label="手机号">{maskMobile(session.userInfo?.mobile) ?? '—'}</Form.Item>
       <Form.Item label="短信验证码" required>
         <Space.Compact style={{ width: '100%' }}>

@@ -8,7 +8,11 @@ export interface DialogProps {
   onClose: () => void;
 }
 
-export function DialogSwitch<P extends DialogProps>(props: { desktop: LazyExoticComponent<ComponentType<P>>; mobile: LazyExoticComponent<ComponentType<P>>; dialog: P }) {
+export function DialogSwitch<P extends DialogProps>(props: {
+  desktop: LazyExoticComponent<ComponentType<P>>;
+  mobile: LazyExoticComponent<ComponentType<P>>;
+  dialog: P;
+}) {
   const mobile = useIsMobile();
   const [everOpened, setEverOpened] = useState(props.dialog.open);
   if (props.dialog.open && !everOpened) setEverOpened(true);

@@ -20,7 +20,18 @@ export interface FormModalProps<V> {
   forceRender?: boolean;
 }
 
-export function FormModal<V>({ title, open, onClose, form, submit, children, width = 520, intro, layout = { labelSpan: 6, wrapperSpan: 16 }, forceRender }: FormModalProps<V>) {
+export function FormModal<V>({
+  title,
+  open,
+  onClose,
+  form,
+  submit,
+  children,
+  width = 520,
+  intro,
+  layout = { labelSpan: 6, wrapperSpan: 16 },
+  forceRender,
+}: FormModalProps<V>) {
   const { message } = App.useApp();
   const close = () => {
     form.resetFields();
@@ -34,7 +45,12 @@ export function FormModal<V>({ title, open, onClose, form, submit, children, wid
   const formLayout =
     layout === 'vertical'
       ? ({ layout: 'vertical', style: { marginTop: 16 } } as const)
-      : ({ layout: 'horizontal', labelCol: { span: layout.labelSpan }, wrapperCol: { span: layout.wrapperSpan }, style: { marginTop: intro ? 0 : 24 } } as const);
+      : ({
+          layout: 'horizontal',
+          labelCol: { span: layout.labelSpan },
+          wrapperCol: { span: layout.wrapperSpan },
+          style: { marginTop: intro ? 0 : 24 },
+        } as const);
   return (
     <Modal
       title={title}

@@ -13,9 +13,19 @@ import { ApiError } from '@/api/errors';
 import { ls } from '@/lib/storage';
 import { currentCusCode, markDecrypted, session, storeTokens } from '@/stores/session';
 
-export interface PayPasswordValues { payPwdOld: string; payPwd: string; confirm: string }
-export interface OpPasswordValues { opPsw: string; confirm: string; captcha: string }
-export interface DecryptValues { captcha: string }
+export interface PayPasswordValues {
+  payPwdOld: string;
+  payPwd: string;
+  confirm: string;
+}
+export interface OpPasswordValues {
+  opPsw: string;
+  confirm: string;
+  captcha: string;
+}
+export interface DecryptValues {
+  captcha: string;
+}
 
 /** The form schemas (the customer code is checked on submit, not shown as a field). */
 export const payPasswordSchema = payPasswordForm;
@@ -30,7 +40,10 @@ export async function submitPayPassword(values: PayPasswordValues): Promise<stri
   const cusCode = currentCusCode(session.userInfo);
   if (!cusCode) throw new DialogWarning(V.cusCodeEmpty);
   const v = payPasswordForm.parse({ ...values, cusCode });
-  capOrThrow(await capPost(PAY_PATHS.payPwdModify, { cusCode, payPwd: encodeForWire(v.payPwd), payPwdOld: encodeForWire(v.payPwdOld) }, undefined, { silent: true }), true);
+  capOrThrow(
+    await capPost(PAY_PATHS.payPwdModify, { cusCode, payPwd: encodeForWire(v.payPwd), payPwdOld: encodeForWire(v.payPwdOld) }, undefined, { silent: true }),
+    true,
+  );
   return MSG.modified;
 }
 
@@ -75,7 +88,9 @@ export async function decryptOutcome(values: DecryptValues): Promise<{ text: str
 export async function submitDecrypt(values: DecryptValues): Promise<DecryptOutcome> {
   const v = decryptForm.parse(values);
   try {
-    const res = await capPost<DecryptionResult>(PAY_PATHS.dataDecryption, { type: '', mobile: myMobile(), captcha: v.captcha.trim() }, undefined, { silent: true });
+    const res = await capPost<DecryptionResult>(PAY_PATHS.dataDecryption, { type: '', mobile: myMobile(), captcha: v.captcha.trim() }, undefined, {
+      silent: true,
+    });
     const body = capOrThrow(res, true);
     storeDecryptedTokens(body);
     return { kind: 'done', text: PAY_MSG.decrypted };

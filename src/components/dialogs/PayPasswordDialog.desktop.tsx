@@ -10,7 +10,10 @@ export default function PayPasswordDialogDesktop({ open, onClose }: DialogProps)
   const cusCode = currentCusCode(session.userInfo);
   // The customer code is not a field: it is checked on submit ('客户代码为空' warning), so it must
   // not hold back the per-field rules (the confirm refinement runs only on an otherwise valid form).
-  const rule = (f: string) => [({ getFieldsValue }: { getFieldsValue: () => unknown }) => schemaRule(payPasswordSchema, f)({ getFieldsValue: () => ({ ...(getFieldsValue() as object), cusCode: 'x' }) })];
+  const rule = (f: string) => [
+    ({ getFieldsValue }: { getFieldsValue: () => unknown }) =>
+      schemaRule(payPasswordSchema, f)({ getFieldsValue: () => ({ ...(getFieldsValue() as object), cusCode: 'x' }) }),
+  ];
   return (
     <FormModal title="设置支付密码" open={open} onClose={onClose} form={form} submit={submitPayPassword}>
       <Form.Item label="客户代码">

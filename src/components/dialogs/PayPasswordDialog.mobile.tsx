@@ -8,7 +8,10 @@ import { currentCusCode, session } from '@/stores/session';
 export default function PayPasswordDialogMobile({ open, onClose }: DialogProps) {
   const [form] = Form.useForm<PayPasswordValues>();
   const cusCode = currentCusCode(session.userInfo);
-  const rule = (f: string) => [({ getFieldsValue }: { getFieldsValue: () => unknown }) => schemaRule(payPasswordSchema, f)({ getFieldsValue: () => ({ ...(getFieldsValue() as object), cusCode: 'x' }) })];
+  const rule = (f: string) => [
+    ({ getFieldsValue }: { getFieldsValue: () => unknown }) =>
+      schemaRule(payPasswordSchema, f)({ getFieldsValue: () => ({ ...(getFieldsValue() as object), cusCode: 'x' }) }),
+  ];
   return (
     <FormSheet title="设置支付密码" open={open} onClose={onClose} form={form} submit={submitPayPassword}>
       <Form.Item label="客户代码">{cusCode || '—'}</Form.Item>

@@ -33,7 +33,18 @@ export default function PaymentPasswordPromptDesktop({ open, onClose, onConfirm,
   };
 
   return (
-    <Modal title={title ?? PAY_MSG.payPwdRequired} open={open} width={440} okText="确定" cancelText="取消" confirmLoading={busy} onOk={() => void onOk()} onCancel={close} destroyOnHidden maskClosable={false}>
+    <Modal
+      title={title ?? PAY_MSG.payPwdRequired}
+      open={open}
+      width={440}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void onOk()}
+      onCancel={close}
+      destroyOnHidden
+      maskClosable={false}
+    >
       {description && <div style={{ margin: '12px 0 16px', color: 'rgba(0,0,0,.65)' }}>{description}</div>}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" autoComplete="off" onFinish={() => void onOk()}>

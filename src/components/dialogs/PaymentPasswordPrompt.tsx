@@ -1,7 +1,7 @@
 // The payment-password prompt of approvals (spec §2 payment-password dialog; issue 4 §3/§4): asks for
 // the approver's payment password once and hands the wire-encoded value to `onConfirm`. Desktop: an
-// antd modal with a password field; phone: a 6-digit keypad (PasscodeInput + NumberKeyboard) with a
-// switch to a full keyboard for passwords that are not six digits. A rejected `onConfirm` keeps the
+// antd modal with a password field labelled 支付密码; phone: the full keyboard, or, only when the
+// configured rule is six digits, a 6-digit keypad (PasscodeInput + NumberKeyboard) with a switch. A rejected `onConfirm` keeps the
 // prompt open, clears the entry and shows the error's message (e.g. '支付密码错误，还可尝试N次').
 import { lazy, type ReactNode } from 'react';
 import { DialogSwitch } from './DialogSwitch';

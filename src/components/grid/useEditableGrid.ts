@@ -1,18 +1,38 @@
 // State of the shared editable grid, used by both views: rows are the caller's (value/onChange);
-// the grid keeps cell errors, the selection, which rows are new and which existing ones were removed.
-// Cells validate on blur (and again on every change once they show an error); a unique column
-// re-checks all its rows when one of them changes. getValues() validates everything.
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import {
-  gridValues, insertRows, INSERT_THROTTLE_MS, makeThrottle, moveRows, removeRows, sumColumn, validateCell, duplicateRows,
-  type GridColumn, type GridRow, type GridValues,
-} from './gridRules';
+// the grid keeps cell errors, the shown view (sort, page) and the detail dialog's row. Cell edits
+// and their validation are useGridCellEdits; the selection and the row actions (add, insert,
+// remove, move, drag sort, a pasted block) are useGridRowActions. getValues() validates everything,
+// marks every bad cell and brings the first into view with the focus on it (focusCell). It also
+// hands the cells their options, the toolbar the user may see, and the conflict choices of live sync.
+import { useCallback, useDeferredValue, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useSnapshot } from 'valtio';
+import { excludedCodes } from '@contract/permission';
+import { session } from '@/stores/session';
+import { cellOptions, gridToolbar, pageOf, sortedIndexes, nextSort, summaryRows, visibleColumns, type SortState } from './gridColumns';
+import type { GridLoaders } from './gridApi';
+import type { ConflictChoice, GridCellConflict, GridConflicts } from './GridConflict';
+import { gridValues, type GridValues } from './gridRules';
+import type { GridCellContext, GridCellRenderer, GridColumn, GridColumnType, GridRow } from './gridTypes';
+import { useGridCellEdits } from './useGridCellEdits';
+import { useGridRowActions } from './useGridRowActions';
 
 export type CellErrors = Record<string, Record<string, string>>;
 
+/** What a view's cell (desktop GridCell, phone GridField) is handed. */
+export interface GridCellViewProps {
+  col: GridColumn;
+  row: GridRow;
+  value: unknown;
+  error?: string;
+  conflict?: GridCellConflict;
+  /** The row's index in the rows (its number is this + 1). */
+  rowIndex: number;
+  grid: ReturnType<typeof useEditableGrid>;
+}
+
 export interface EditableGridHandle {
-  /** Validates every row; shows the errors and scrolls to the first; answers the rows or the errors. */
-  getValues: () => GridValues;
+  /** Validates every row; shows the errors and (unless reveal is false) scrolls to the first; answers the rows or the errors. */
+  getValues: (options?: { reveal?: boolean }) => GridValues;
   /** Ids of rows that existed before and were removed (new rows are not reported). */
   getRemovedIds: () => string[];
   add: (count?: number) => void;
@@ -30,145 +50,169 @@ export interface EditableGridProps {
   readOnly?: boolean;
   /** Shown when there are no rows. */
   emptyText?: string;
+  /** Rows are on their way: the grid shows a spinner over its body. */
+  loading?: boolean;
+  /** Rows per page; 0 or absent shows every row (virtualised). */
+  pageSize?: number;
+  /** Toolbar buttons hide when `prefix + code` (add, batch_delete, …) is excluded for the user (spec §6). */
+  permissionPrefix?: string;
+  /** A page's own pickers / uploaders for a column type (sel_depart, sel_user, popup, upload, file, image, …). */
+  editors?: Partial<Record<GridColumnType, GridCellRenderer>>;
+  /** Where picker cells load their choices; the defaults use the app's department, user and upload calls. */
+  loaders?: GridLoaders;
+  /** Cells someone else changed meanwhile (from the live sync): marked, with a choice of value. */
+  conflicts?: GridConflicts;
+  onConflictResolve?: (rowKey: string, field: string, choice: ConflictChoice) => void;
 }
 
-const isUnique = (c: GridColumn) => !!c.validateRules?.some((r) => r.unique || r.pattern === 'only' || r.pattern === 'unique');
+/**
+ * Scrolls the grid to the row shown at `position` of the view; with a column key, also focuses the
+ * cell of data row `index` and brings it into the page's view.
+ */
+export type ScrollToCell = (position: number, index: number, key?: string) => void;
 
-export function useEditableGrid({ columns, value: rows, onChange, gridRef }: EditableGridProps, scrollToRow: (index: number) => void) {
+export function useEditableGrid(props: EditableGridProps, scrollToPosition: ScrollToCell) {
+  const { columns, value: rows, onChange, gridRef, pageSize = 0, permissionPrefix } = props;
+
   const [errors, setErrors] = useState<CellErrors>({});
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const newIds = useRef(new Set<string>());
-  const removedIds = useRef<string[]>([]);
-  const throttle = useMemo(() => makeThrottle(INSERT_THROTTLE_MS), []);
+  const [sort, setSort] = useState<SortState>(null);
+  const [page, setPage] = useState(1);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const snap = useSnapshot(session);
+  const dicts = snap.dicts;
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
-  const setCellError = (next: CellErrors, rowId: string, key: string, message: string | null) => {
-    const cur = next[rowId]?.[key];
-    if ((cur ?? null) === message) return next;
-    const row = { ...(next[rowId] ?? {}) };
-    if (message) row[key] = message;
-    else delete row[key];
-    const out = { ...next };
-    if (Object.keys(row).length) out[rowId] = row;
-    else delete out[rowId];
-    return out;
-  };
+  const order = useMemo(() => sortedIndexes(rows, columns, sort), [rows, columns, sort]);
+  const paged = useMemo(() => pageOf(order, page, pageSize), [order, page, pageSize]);
+  const view = paged.indexes;
+  const sortRef = useRef(sort);
+  sortRef.current = sort;
 
-  /** Re-checks one cell, and every shown error of a unique column (a clash may have gone away or appeared). */
-  const revalidate = useCallback((list: readonly GridRow[], rowIndex: number, key: string, force: boolean) => {
-    const col = columns.find((c) => c.key === key);
-    const row = list[rowIndex];
-    if (!col || !row) return;
-    setErrors((prev) => {
-      let next = prev;
-      if (force || prev[row.id]?.[key]) next = setCellError(next, row.id, key, validateCell(col, rowIndex, list));
-      if (isUnique(col)) {
-        const dupes = duplicateRows(list, key);
-        list.forEach((r, i) => {
-          const shown = !!next[r.id]?.[key];
-          if (shown || (dupes.has(i) && (force || i === rowIndex))) next = setCellError(next, r.id, key, validateCell(col, i, list, dupes));
-        });
+  /** Brings data row `index` into view: its page first, then its place on the page (after the render). */
+  const scrollToRow = useCallback(
+    (index: number, key?: string) => {
+      const full = sortedIndexes(rowsRef.current, columns, sortRef.current);
+      const at = full.indexOf(index);
+      if (at < 0) return;
+      const p = pageSize ? Math.floor(at / pageSize) + 1 : 1;
+      setPage(p);
+      setTimeout(() => scrollToPosition(pageSize ? at - (p - 1) * pageSize : at, index, key), 0);
+    },
+    [columns, pageSize, scrollToPosition],
+  );
+
+  const { setCell, blurCell, setValues } = useGridCellEdits(columns, onChange, rowsRef, setErrors);
+  const { selected, toggle, toggleAll, add, insert, removeSelected, move, moveTo, paste, getRemovedIds } = useGridRowActions(
+    columns,
+    onChange,
+    rowsRef,
+    setErrors,
+    scrollToRow,
+  );
+
+  const getValues = useCallback(
+    (options?: { reveal?: boolean }): GridValues => {
+      const result = gridValues(columns, rowsRef.current, Number.MAX_SAFE_INTEGER);
+      const next: CellErrors = {};
+      if (!result.ok) for (const e of result.errors) (next[e.rowId] ??= {})[e.key] = e.message;
+      setErrors(next);
+      if (!result.ok) {
+        const first = result.errors[0]!;
+        if (options?.reveal !== false) setTimeout(() => scrollToRow(first.rowIndex, first.key), 0);
+        return { ok: false, errors: result.errors.slice(0, 10), message: result.message };
       }
-      return next;
-    });
-  }, [columns]);
+      return result;
+    },
+    [columns, scrollToRow],
+  );
 
-  const setCell = useCallback((rowIndex: number, key: string, v: unknown) => {
-    const list = rowsRef.current.map((r, i) => (i === rowIndex ? { ...r, [key]: v } : r));
-    rowsRef.current = list;
-    onChange(list);
-    revalidate(list, rowIndex, key, false);
-  }, [onChange, revalidate]);
+  useImperativeHandle(gridRef, () => ({ getValues, getRemovedIds, add, clearErrors: () => setErrors({}) }), [getValues, getRemovedIds, add]);
 
-  const blurCell = useCallback((rowIndex: number, key: string, v?: unknown) => {
-    let list = rowsRef.current;
-    if (v !== undefined && list[rowIndex]?.[key] !== v) {
-      list = list.map((r, i) => (i === rowIndex ? { ...r, [key]: v } : r));
-      rowsRef.current = list;
-      onChange(list);
-    }
-    revalidate(list, rowIndex, key, true);
-  }, [onChange, revalidate]);
-
-  const apply = (list: GridRow[]) => {
-    rowsRef.current = list;
-    onChange(list);
-  };
-  const track = (before: readonly GridRow[], after: readonly GridRow[]) => {
-    const had = new Set(before.map((r) => r.id));
-    for (const r of after) if (!had.has(r.id)) newIds.current.add(r.id);
-  };
-
-  const add = useCallback((count = 1) => {
-    const before = rowsRef.current;
-    const list = insertRows(before, columns, before.length, count);
-    track(before, list);
-    apply(list);
-    setTimeout(() => scrollToRow(list.length - 1), 0);
-  }, [columns]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  /** Inserts one row before the first selected row (at the top when none is selected); false when throttled. */
-  const insert = useCallback((): boolean => {
-    if (!throttle()) return false;
-    const before = rowsRef.current;
-    const first = before.findIndex((r) => selected.has(r.id));
-    const at = first < 0 ? 0 : first;
-    const list = insertRows(before, columns, at, 1);
-    track(before, list);
-    apply(list);
-    setTimeout(() => scrollToRow(at), 0);
-    return true;
-  }, [columns, selected, throttle]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const removeSelected = useCallback(() => {
-    const out = removeRows(rowsRef.current, [...selected], newIds.current);
-    removedIds.current.push(...out.removedIds);
-    for (const id of selected) newIds.current.delete(id);
-    setSelected(new Set());
-    setErrors((prev) => {
-      const next = { ...prev };
-      for (const id of selected) delete next[id];
-      return next;
-    });
-    apply(out.rows);
-  }, [selected]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const move = useCallback((dir: -1 | 1) => {
-    apply(moveRows(rowsRef.current, [...selected], dir));
-  }, [selected]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const toggle = useCallback((id: string, on: boolean) => {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
-  const toggleAll = useCallback((on: boolean) => setSelected(on ? new Set(rowsRef.current.map((r) => r.id)) : new Set()), []);
-
-  const getValues = useCallback((): GridValues => {
-    const result = gridValues(columns, rowsRef.current, Number.MAX_SAFE_INTEGER);
-    const next: CellErrors = {};
-    if (!result.ok) for (const e of result.errors) (next[e.rowId] ??= {})[e.key] = e.message;
-    setErrors(next);
-    if (!result.ok) {
-      setTimeout(() => scrollToRow(result.errors[0]!.rowIndex), 0);
-      return { ok: false, errors: result.errors.slice(0, 10), message: result.message };
-    }
-    return result;
-  }, [columns, scrollToRow]);
-
-  useImperativeHandle(gridRef, () => ({ getValues, getRemovedIds: () => [...removedIds.current], add, clearErrors: () => setErrors({}) }), [getValues, add]);
-
-  const sums = useMemo(() => {
-    const out: Record<string, string> = {};
-    for (const c of columns) if (c.statistics === 'sum') out[c.key] = sumColumn(rows, c).text;
-    return out;
-  }, [columns, rows]);
-  const hasSummary = Object.keys(sums).length > 0;
+  // Summing 100 000 amounts waits until the rows are on screen (a deferred render follows at once).
+  const summaryInput = useDeferredValue(rows);
+  const summaries = useMemo(() => summaryRows(columns, summaryInput), [columns, summaryInput]);
+  const hasSummary = summaries.length > 0;
   const errorCount = useMemo(() => Object.values(errors).reduce((n, r) => n + Object.keys(r).length, 0), [errors]);
 
-  return { rows, errors, errorCount, selected, toggle, toggleAll, setCell, blurCell, add, insert, removeSelected, move, sums, hasSummary };
+  const toolbar = useMemo(() => {
+    if (!permissionPrefix) return gridToolbar([]);
+    return gridToolbar(excludedCodes(permissionPrefix, { auth: snap.auth as never, allAuth: snap.allAuth as never }));
+  }, [permissionPrefix, snap.auth, snap.allAuth]);
+
+  const optionsFor = useCallback((col: GridColumn, row: GridRow | undefined) => cellOptions(col, row, columns, dicts), [columns, dicts]);
+
+  const resolveConflict = useCallback(
+    (rowKey: string, key: string, choice: ConflictChoice) => {
+      const c = props.conflicts?.[rowKey]?.[key];
+      const at = rowsRef.current.findIndex((r) => r.id === rowKey);
+      if (c && choice === 'theirs' && at >= 0) blurCell(at, key, c.theirs);
+      props.onConflictResolve?.(rowKey, key, choice);
+    },
+    [props, blurCell],
+  );
+
+  /** What a slot column or a plugged-in editor gets for one cell. */
+  const cellContext = useCallback(
+    (rowIndex: number, column: GridColumn, mobile: boolean): GridCellContext => {
+      const row = rowsRef.current[rowIndex]!;
+      return {
+        row,
+        rowIndex,
+        column,
+        value: row[column.key],
+        error: errors[row.id]?.[column.key],
+        disabled: !!column.disabled || !!props.readOnly,
+        mobile,
+        setValue: (v) => blurCell(rowIndex, column.key, v),
+        setValues: (fields) => setValues(rowIndex, fields),
+      };
+    },
+    [errors, props.readOnly, blurCell, setValues],
+  );
+
+  const toggleSort = useCallback((key: string) => setSort((s) => nextSort(s, key)), []);
+  const detailIndex = detailId ? rowsRef.current.findIndex((r) => r.id === detailId) : -1;
+
+  return {
+    rows,
+    columns: useMemo(() => visibleColumns(columns), [columns]),
+    view,
+    page: paged.page,
+    pages: paged.pages,
+    pageSize,
+    setPage,
+    sort,
+    toggleSort,
+    setSort,
+    /** Rows keep their own order only when no sort is shown: moving and dragging wait until then. */
+    canReorder: !sort,
+    errors,
+    errorCount,
+    selected,
+    toggle,
+    toggleAll,
+    setCell,
+    blurCell,
+    setValues,
+    paste,
+    add,
+    insert,
+    removeSelected,
+    move,
+    moveTo,
+    summaries,
+    hasSummary,
+    toolbar,
+    optionsFor,
+    dicts,
+    loaders: props.loaders,
+    editors: props.editors,
+    conflicts: props.conflicts,
+    resolveConflict,
+    cellContext,
+    detailIndex,
+    openDetail: setDetailId,
+    readOnly: !!props.readOnly,
+  };
 }

@@ -62,7 +62,9 @@ export default function ImportExcelDialog({ open, url, title = '导入', onClose
       onCancel={close}
       destroyOnHidden
       footer={[
-        <Button key="close" onClick={close}>关闭</Button>,
+        <Button key="close" onClick={close}>
+          关闭
+        </Button>,
         <Button key="start" type="primary" disabled={files.length === 0} loading={uploading} onClick={() => void start()}>
           {uploading ? '上传中' : '开始上传'}
         </Button>,
@@ -83,7 +85,9 @@ export default function ImportExcelDialog({ open, url, title = '导入', onClose
         }}
         onRemove={(file) => setFiles((prev) => prev.filter((f) => f.uid !== file.uid))}
       >
-        <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
         <p className="ant-upload-text">点击或将文件拖拽到这里上传</p>
         <p className="ant-upload-hint">支持 .xls、.xlsx 格式，可一次选择多个文件</p>
       </Upload.Dragger>

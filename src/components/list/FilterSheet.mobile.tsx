@@ -27,7 +27,12 @@ export default function FilterSheet({ open, fields, values, onClose, onApply, on
   const set = (field: string, v: QueryValues[string]) => setDraft((d) => ({ ...d, [field]: v }));
 
   return (
-    <Popup visible={open} onMaskClick={onClose} position="bottom" bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
+    <Popup
+      visible={open}
+      onMaskClick={onClose}
+      position="bottom"
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}
+    >
       <div style={{ padding: '12px 16px 4px', fontSize: 16, fontWeight: 500, textAlign: 'center' }}>筛选</div>
       <Form layout="vertical">
         {fields.map((f) => {
@@ -50,7 +55,13 @@ export default function FilterSheet({ open, fields, values, onClose, onApply, on
           }
           return (
             <Form.Item key={f.field} label={f.label}>
-              <Input clearable type={f.type === 'number' ? 'number' : 'text'} placeholder={f.placeholder ?? `请输入${f.label}`} value={typeof v === 'string' ? v : ''} onChange={(s) => set(f.field, s)} />
+              <Input
+                clearable
+                type={f.type === 'number' ? 'number' : 'text'}
+                placeholder={f.placeholder ?? `请输入${f.label}`}
+                value={typeof v === 'string' ? v : ''}
+                onChange={(s) => set(f.field, s)}
+              />
             </Form.Item>
           );
         })}

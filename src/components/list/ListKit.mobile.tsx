@@ -4,7 +4,20 @@
 // (the card's … button) or by swiping, extra buttons marked `phone` as links above the cards, and a
 // floating 新增 button.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
-import { ActionSheet, Avatar, Badge, Dialog, FloatingBubble, InfiniteScroll, PullToRefresh, SearchBar, SwipeAction, Tag, Toast, type ActionSheetProps } from 'antd-mobile';
+import {
+  ActionSheet,
+  Avatar,
+  Badge,
+  Dialog,
+  FloatingBubble,
+  InfiniteScroll,
+  PullToRefresh,
+  SearchBar,
+  SwipeAction,
+  Tag,
+  Toast,
+  type ActionSheetProps,
+} from 'antd-mobile';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
@@ -17,7 +30,12 @@ import { mobileTagColor } from '@/components/statusTags';
 import { dictText, pageActionsOf, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
 import type { ListColumn, ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
 import { useListKit, type ListUi } from './useListKit';
+
 import FilterSheet from './FilterSheet.mobile';
+
+/** Where the floating + sits above the bottom of the screen (48 px bubble), and the room the list leaves under its last card for it. */
+const ADD_BUBBLE_BOTTOM = 80;
+const ADD_BUBBLE_CLEARANCE = ADD_BUBBLE_BOTTOM + 48;
 
 const SuperQuerySheet = lazy(() => import('@/components/superQuery/SuperQuerySheet.mobile'));
 
@@ -40,7 +58,15 @@ function cellText<T extends ListRow>(col: ListColumn<T> | undefined, row: T, dic
   return col.type === 'date' ? String(v).slice(0, 10) : String(v);
 }
 
-export default function ListKitMobile<T extends ListRow>({ config, header, apiRef }: { config: ListKitConfig<T>; header?: ReactNode; apiRef?: RefObject<ListKitApi | null> }) {
+export default function ListKitMobile<T extends ListRow>({
+  config,
+  header,
+  apiRef,
+}: {
+  config: ListKitConfig<T>;
+  header?: ReactNode;
+  apiRef?: RefObject<ListKitApi | null>;
+}) {
   const kit = useListKit(config, mobileUi, INFINITE);
   useEffect(() => {
     if (apiRef) apiRef.current = kit.api.current;
@@ -66,8 +92,14 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
   const activeFilters = Object.entries(kit.values).filter(([k, v]) => k !== searchField && v !== undefined && v !== '').length;
 
   const builtins: { edit?: RowAction<T>; remove?: RowAction<T> } = {
-    edit: config.editAction !== false && (config.editor || config.onEdit) ? { key: 'edit', text: '编辑', permission: 'edit', onClick: (row) => kit.openEditor(row) } : undefined,
-    remove: config.deleteAction !== false && config.url.delete ? { key: 'delete', text: '删除', permission: 'delete', danger: true, confirm: '确定删除吗?', onClick: (row) => kit.remove(row) } : undefined,
+    edit:
+      config.editAction !== false && (config.editor || config.onEdit)
+        ? { key: 'edit', text: '编辑', permission: 'edit', onClick: (row) => kit.openEditor(row) }
+        : undefined,
+    remove:
+      config.deleteAction !== false && config.url.delete
+        ? { key: 'delete', text: '删除', permission: 'delete', danger: true, confirm: '确定删除吗?', onClick: (row) => kit.remove(row) }
+        : undefined,
   };
   const run = async (a: RowAction<T>, row: T) => {
     if (a.confirm && !(await Dialog.confirm({ content: textOf(a.confirm, row) }))) return;
@@ -85,11 +117,16 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
 
   const actionsFor = (row: T) => rowActionsOf(config, row, kit.lists, builtins);
   const sheetActions: ActionSheetProps['actions'] = actionRow
-    ? actionsFor(actionRow).map((a) => ({ key: a.key, text: textOf(a.text, actionRow), danger: a.danger, onClick: () => {
-        const row = actionRow;
-        setActionRow(null);
-        void run(a, row);
-      } }))
+    ? actionsFor(actionRow).map((a) => ({
+        key: a.key,
+        text: textOf(a.text, actionRow),
+        danger: a.danger,
+        onClick: () => {
+          const row = actionRow;
+          setActionRow(null);
+          void run(a, row);
+        },
+      }))
     : [];
 
   return (
@@ -127,23 +164,28 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
           </Badge>
         )}
       </div>
-      <div style={{ padding: '4px 12px', color: '#999', fontSize: 12, display: 'flex', alignItems: 'center', gap: 8 }}>
+      <div style={{ padding: '4px 12px', color: 'var(--boss-color-weak)', fontSize: 12, display: 'flex', alignItems: 'center', gap: 8 }}>
         <span>共{kit.total}条</span>
         {kit.superQueryActive && (
           <Tag color="primary" fill="outline" data-testid="super-query-active">
             已有高级查询
-            <span role="button" aria-label="清除高级查询" style={{ marginLeft: 6 }} onClick={() => kit.applySuperQuery(null)}>×</span>
+            <span role="button" aria-label="清除高级查询" style={{ marginLeft: 6 }} onClick={() => kit.applySuperQuery(null)}>
+              ×
+            </span>
           </Tag>
         )}
         {/* Page-level buttons marked `phone`: up to two as links, more behind 更多. */}
         <span style={{ marginLeft: 'auto', display: 'inline-flex', gap: 12, fontSize: 13 }}>
           {pageLinks.map((l) => (
-            <a key={l.key} role="button" onClick={l.onClick}>{l.text}</a>
+            <a key={l.key} role="button" onClick={l.onClick}>
+              {l.text}
+            </a>
           ))}
         </span>
       </div>
       <PullToRefresh onRefresh={() => kit.reload(true)}>
-        <div style={{ padding: '0 12px 12px' }}>
+        {/* With the floating + (80 px up, 48 px tall), the list ends above it, so the last card can be read and tapped. */}
+        <div style={{ padding: '0 12px 12px', paddingBottom: toolbar.includes('add') ? ADD_BUBBLE_CLEARANCE : 12 }}>
           {kit.rows.map((row) => {
             const status = statusOf(row);
             const avatar = card.avatar ? staticUrl(row[card.avatar] as string | null, API_BASE, ADMIN_P.staticBase) : undefined;
@@ -154,10 +196,20 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
                   {card.avatar && <Avatar src={avatar ?? ''} style={{ '--size': '36px', '--border-radius': '50%' }} />}
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <div style={{ fontSize: 15, fontWeight: 500, display: 'flex', alignItems: 'center', gap: 6 }}>
-                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{cellText(colOf(card.title), row, dicts) || String(row[card.title] ?? '')}</span>
-                      {status && <Tag color={mobileTagColor(status.color)} fill="outline">{status.text}</Tag>}
+                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                        {cellText(colOf(card.title), row, dicts) || String(row[card.title] ?? '')}
+                      </span>
+                      {status && (
+                        <Tag color={mobileTagColor(status.color)} fill="outline">
+                          {status.text}
+                        </Tag>
+                      )}
                     </div>
-                    {card.subtitle && <div style={{ color: '#999', fontSize: 12, marginTop: 2 }}>{cellText(colOf(card.subtitle), row, dicts) || String(row[card.subtitle] ?? '')}</div>}
+                    {card.subtitle && (
+                      <div style={{ color: 'var(--boss-color-weak)', fontSize: 12, marginTop: 2 }}>
+                        {cellText(colOf(card.subtitle), row, dicts) || String(row[card.subtitle] ?? '')}
+                      </div>
+                    )}
                   </div>
                   {acts.length > 0 && (
                     <span role="button" aria-label="更多操作" onClick={() => setActionRow(row)} style={{ padding: 6, color: '#666' }}>
@@ -165,7 +217,18 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
                     </span>
                   )}
                 </div>
-                <div style={{ marginTop: 8, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4, fontSize: 13, lineHeight: '20px', alignItems: 'baseline' }}>
+                <div
+                  style={{
+                    marginTop: 8,
+                    display: 'grid',
+                    gridTemplateColumns: 'auto 1fr',
+                    columnGap: 12,
+                    rowGap: 4,
+                    fontSize: 13,
+                    lineHeight: '20px',
+                    alignItems: 'baseline',
+                  }}
+                >
                   {card.fields.slice(0, 4).map((f) => (
                     <FieldRow key={f} label={colOf(f)?.title ?? f} value={cellText(colOf(f), row, dicts) || '-'} />
                   ))}
@@ -176,7 +239,12 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
             return swipe.length ? (
               <SwipeAction
                 key={String(row[kit.rowKey])}
-                rightActions={swipe.map((a, i) => ({ key: a.key, text: textOf(a.text, row), color: a.danger ? 'danger' : i === 0 ? 'primary' : 'warning', onClick: () => void run(a, row) }))}
+                rightActions={swipe.map((a, i) => ({
+                  key: a.key,
+                  text: textOf(a.text, row),
+                  color: a.danger ? 'danger' : i === 0 ? 'primary' : 'warning',
+                  onClick: () => void run(a, row),
+                }))}
                 style={{ background: 'transparent' }}
               >
                 {body}
@@ -191,13 +259,24 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
                 <span>
                   加载失败，<a onClick={() => void retry()}>重新加载</a>
                 </span>
-              ) : kit.loading ? '加载中…' : kit.rows.length === 0 ? '暂无数据' : hasMore ? '上拉加载更多' : '没有更多了'
+              ) : kit.loading ? (
+                '加载中…'
+              ) : kit.rows.length === 0 ? (
+                '暂无数据'
+              ) : hasMore ? (
+                '上拉加载更多'
+              ) : (
+                '没有更多了'
+              )
             }
           </InfiniteScroll>
         </div>
       </PullToRefresh>
       {toolbar.includes('add') && (
-        <FloatingBubble style={{ '--initial-position-bottom': '80px', '--initial-position-right': '20px', '--edge-distance': '20px' }} onClick={() => kit.openEditor(null)}>
+        <FloatingBubble
+          style={{ '--initial-position-bottom': `${ADD_BUBBLE_BOTTOM}px`, '--initial-position-right': '20px', '--edge-distance': '20px' }}
+          onClick={() => kit.openEditor(null)}
+        >
           <AddOutline fontSize={28} aria-label="新增" />
         </FloatingBubble>
       )}
@@ -215,7 +294,14 @@ export default function ListKitMobile<T extends ListRow>({ config, header, apiRe
         cancelText="取消"
         onClose={() => setPageSheet(false)}
       />
-      <FilterSheet open={filterOpen} fields={config.query ?? []} values={kit.values} onClose={() => setFilterOpen(false)} onApply={kit.search} onReset={() => void kit.reset()} />
+      <FilterSheet
+        open={filterOpen}
+        fields={config.query ?? []}
+        values={kit.values}
+        onClose={() => setFilterOpen(false)}
+        onApply={kit.search}
+        onReset={() => void kit.reset()}
+      />
       <Suspense fallback={null}>
         {Editor && kit.editor.open && <Editor open={kit.editor.open} record={kit.editor.record} onClose={kit.closeEditor} onSaved={kit.editorSaved} />}
         {superOpen && superQueryProps && <SuperQuerySheet {...superQueryProps} />}
@@ -229,7 +315,7 @@ const TOOL_STYLE = { fontSize: 14, color: '#333', display: 'inline-flex', alignI
 function FieldRow({ label, value }: { label: string; value: string }) {
   return (
     <>
-      <span style={{ color: '#999' }}>{label}</span>
+      <span style={{ color: 'var(--boss-color-weak)' }}>{label}</span>
       <span style={{ color: '#333', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{value}</span>
     </>
   );

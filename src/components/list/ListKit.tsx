@@ -5,7 +5,11 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode, type Ref
 import { useIsMobile } from '@/hooks/useDevice';
 import type { ListKitApi, ListKitConfig, ListRow } from './types';
 
-interface ViewProps { config: ListKitConfig<ListRow>; header?: ReactNode; apiRef?: RefObject<ListKitApi | null> }
+interface ViewProps {
+  config: ListKitConfig<ListRow>;
+  header?: ReactNode;
+  apiRef?: RefObject<ListKitApi | null>;
+}
 const Desktop = lazy(() => import('./ListKit.desktop')) as unknown as ComponentType<ViewProps>;
 const Mobile = lazy(() => import('./ListKit.mobile')) as unknown as ComponentType<ViewProps>;
 
@@ -20,9 +24,12 @@ export interface ListKitProps<T extends ListRow> {
 export default function ListKit<T extends ListRow>({ config, header, apiRef }: ListKitProps<T>) {
   const mobile = useIsMobile();
   const View = mobile ? Mobile : Desktop;
-  useEffect(() => () => {
-    if (apiRef) apiRef.current = null;
-  }, [apiRef]);
+  useEffect(
+    () => () => {
+      if (apiRef) apiRef.current = null;
+    },
+    [apiRef],
+  );
   return (
     <Suspense fallback={<Loading />}>
       <View config={config as unknown as ListKitConfig<ListRow>} header={header} apiRef={apiRef as unknown as RefObject<ListKitApi | null>} />

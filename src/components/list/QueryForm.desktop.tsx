@@ -33,7 +33,17 @@ function fromForm(fields: QueryField[], values: FormValues): QueryValues {
   return out;
 }
 
-export default function QueryForm({ fields, values, onSearch, onReset }: { fields: QueryField[]; values: QueryValues; onSearch: (v: QueryValues) => void; onReset: () => void }) {
+export default function QueryForm({
+  fields,
+  values,
+  onSearch,
+  onReset,
+}: {
+  fields: QueryField[];
+  values: QueryValues;
+  onSearch: (v: QueryValues) => void;
+  onReset: () => void;
+}) {
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
   const dicts = useSnapshot(session).dicts;
@@ -59,7 +69,15 @@ export default function QueryForm({ fields, values, onSearch, onReset }: { field
   };
 
   return (
-    <Form form={form} name="listQuery" layout="horizontal" labelCol={{ flex: '0 0 auto' }} wrapperCol={{ flex: '1 1 0' }} className="list-kit-query" onFinish={(v) => onSearch(fromForm(fields, v))}>
+    <Form
+      form={form}
+      name="listQuery"
+      layout="horizontal"
+      labelCol={{ flex: '0 0 auto' }}
+      wrapperCol={{ flex: '1 1 0' }}
+      className="list-kit-query"
+      onFinish={(v) => onSearch(fromForm(fields, v))}
+    >
       <Row gutter={[16, 12]} style={{ width: '100%' }}>
         {shown.map((f) => (
           <Col key={f.field} xs={24} sm={12} md={8} xl={6}>
@@ -70,7 +88,9 @@ export default function QueryForm({ fields, values, onSearch, onReset }: { field
         ))}
         <Col xs={24} sm={12} md={8} xl={6}>
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
             <Button
               icon={<ReloadOutlined />}
               onClick={() => {

@@ -44,7 +44,10 @@ export function queryParams(fields: QueryField[], values: QueryValues): Record<s
   return out;
 }
 
-export interface SortState { column: string; order: 'asc' | 'desc' }
+export interface SortState {
+  column: string;
+  order: 'asc' | 'desc';
+}
 export const DEFAULT_SORT: SortState = { column: 'createTime', order: 'desc' };
 
 /** Sort of an antd table change: a cleared sort goes back to the page's default. */
@@ -150,9 +153,7 @@ export function isImportFile(name: string): boolean {
 }
 
 export type ImportOutcome =
-  | { kind: 'success'; message: string }
-  | { kind: 'partial'; message: string; errorFileUrl: string | null }
-  | { kind: 'failure'; message: string };
+  { kind: 'success'; message: string } | { kind: 'partial'; message: string; errorFileUrl: string | null } | { kind: 'failure'; message: string };
 
 /** Reads the answer of an import upload (§8): 201 → imported with error data; success → message; else failure. */
 export function importOutcome(fileName: string, status: number, body: unknown): ImportOutcome {

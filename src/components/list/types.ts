@@ -73,7 +73,10 @@ export interface ListColumn<T extends ListRow = ListRow> {
   ellipsis?: boolean;
 }
 
-export interface ListOption { value: string; label: string }
+export interface ListOption {
+  value: string;
+  label: string;
+}
 
 /** A field of the query form (desktop) / filter sheet (phone). */
 export interface QueryField {
@@ -186,6 +189,11 @@ export interface ListKitConfig<T extends ListRow = ListRow> {
   scrollX?: number;
   /** Loads a page some other way than GET url.list (e.g. a business /cap call); gets the list params (pageNo, pageSize, filters, column, order). */
   fetchList?: (params: Record<string, string>) => Promise<SysResult<PageResult<T>>>;
+  /**
+   * Live list: the kind of thing its rows are ('payOrder'). The shown pages reload (keeping page,
+   * filters and selection) when the notification socket says one of them changed (useLiveRefresh).
+   */
+  live?: string;
 }
 
 /** The live handle of a mounted list: given to row actions and extra buttons, and via `apiRef`. */

@@ -9,9 +9,22 @@ import { MSG } from '@contract/messages';
 import { http, sysDelete, sysGet } from '@/api/request';
 import { ApiError } from '@/api/errors';
 import { session } from '@/stores/session';
-import { allowed, appendRows, DEFAULT_SORT, downloadName, listParams, missingUrlMessage, pagedParams, queryParams, shownPagesToReload, type QueryValues, type SortState } from './listRules';
+import {
+  allowed,
+  appendRows,
+  DEFAULT_SORT,
+  downloadName,
+  listParams,
+  missingUrlMessage,
+  pagedParams,
+  queryParams,
+  shownPagesToReload,
+  type QueryValues,
+  type SortState,
+} from './listRules';
 import type { ListKitApi, ListKitConfig, ListRow, SuperQueryState } from './types';
 import { encodeSuperQuery } from '@/components/superQuery/superQueryRules';
+import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import type { SuperQueryBuilderProps } from '@/components/superQuery/useSuperQueryBuilder';
 
 /** How a view shows the kit's messages (antd message/Modal or antd-mobile Toast/Dialog). */
@@ -112,15 +125,21 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
     void load(1, stateRef.current.pageSize, requestState);
   }, [requestState, load]);
 
-  const reload = useCallback(async (resetPage = false) => {
-    const s = stateRef.current;
-    // The phone shows pages 1..pageNo at once: reloading only page pageNo would drop the others.
-    if (options.infinite && !resetPage && s.pageNo > 1) {
-      await load(1, s.pageSize, s.requestState, false, shownPagesToReload(s.pageNo, s.pageSize));
-      return;
-    }
-    await load(resetPage ? 1 : s.pageNo, s.pageSize, s.requestState);
-  }, [load, options.infinite]);
+  const reload = useCallback(
+    async (resetPage = false) => {
+      const s = stateRef.current;
+      // The phone shows pages 1..pageNo at once: reloading only page pageNo would drop the others.
+      if (options.infinite && !resetPage && s.pageNo > 1) {
+        await load(1, s.pageSize, s.requestState, false, shownPagesToReload(s.pageNo, s.pageSize));
+        return;
+      }
+      await load(resetPage ? 1 : s.pageNo, s.pageSize, s.requestState);
+    },
+    [load, options.infinite],
+  );
+
+  // A live list follows changes made elsewhere (another user, another device) without a click.
+  useLiveRefresh(config.live ? { kind: config.live } : null, () => void reload());
 
   const clearSelection = useCallback(() => {
     setSelectedRowKeys([]);
@@ -135,10 +154,13 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [clearSelection]);
 
-  const search = useCallback((next: QueryValues) => {
-    setValues({ ...next });
-    clearSelection();
-  }, [clearSelection]);
+  const search = useCallback(
+    (next: QueryValues) => {
+      setValues({ ...next });
+      clearSelection();
+    },
+    [clearSelection],
+  );
 
   const changePage = useCallback((page: number, size: number) => void load(size !== stateRef.current.pageSize ? 1 : page, size), [load]);
 
@@ -187,7 +209,9 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
 
   const exportXls = useCallback(async () => {
     if (!config.url.exportXls) return ui.error(MSG.exportFailed);
-    const params = selectedRowKeys.length ? { selections: selectedRowKeys.join(','), column: sort.column, order: sort.order } : listParams(stateRef.current.requestState);
+    const params = selectedRowKeys.length
+      ? { selections: selectedRowKeys.join(','), column: sort.column, order: sort.order }
+      : listParams(stateRef.current.requestState);
     try {
       const res = await http.get<Blob>(config.url.exportXls, { params, responseType: 'blob', silent: true });
       const blob = res.data;

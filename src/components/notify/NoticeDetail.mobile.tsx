@@ -2,7 +2,7 @@
 // body, 关闭 and 去处理 (url type). Opening marks it read and reloads the lists.
 import { Button, ErrorBlock, Popup, Skeleton, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
-import { MSG_CATEGORY_TEXT } from '@contract/api/message';
+import { MSG_CATEGORY_TEXT } from '@contract/api/messageWire';
 import { formatTime, PRIORITY_HEX, priorityText } from './priority';
 import { handleTarget, useNoticeDetail } from './useNoticeDetail';
 
@@ -18,7 +18,14 @@ export default function NoticeDetailMobile({ id, onClose, onRead }: { id: string
   };
 
   return (
-    <Popup visible={!!id} onMaskClick={onClose} onClose={onClose} position="bottom" destroyOnClose bodyStyle={{ height: '88vh', borderTopLeftRadius: 12, borderTopRightRadius: 12, display: 'flex', flexDirection: 'column' }}>
+    <Popup
+      visible={!!id}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      destroyOnClose
+      bodyStyle={{ height: '88vh', borderTopLeftRadius: 12, borderTopRightRadius: 12, display: 'flex', flexDirection: 'column' }}
+    >
       <div style={{ padding: '14px 16px 8px', fontWeight: 600, fontSize: 16, textAlign: 'center', borderBottom: '1px solid #f0f0f0' }}>通知详情</div>
       <div style={{ flex: 1, overflowY: 'auto', padding: 16 }}>
         {failed ? (
@@ -28,7 +35,7 @@ export default function NoticeDetailMobile({ id, onClose, onRead }: { id: string
         ) : (
           <article>
             <h3 style={{ margin: '0 0 8px', fontSize: 18, lineHeight: 1.4 }}>{detail.titile}</h3>
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', color: '#999', fontSize: 13, marginBottom: 12 }}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', color: 'var(--boss-color-weak)', fontSize: 13, marginBottom: 12 }}>
               <Tag color={PRIORITY_HEX[detail.priority]} fill="outline">
                 {priorityText(detail.priority)}
               </Tag>
@@ -39,7 +46,11 @@ export default function NoticeDetailMobile({ id, onClose, onRead }: { id: string
               <span>{formatTime(detail.sendTime)}</span>
             </div>
             {/* Sanitised HTML (allow-list on save and again on load). */}
-            <div style={{ lineHeight: 1.8, wordBreak: 'break-word', fontSize: 15 }} className="boss-notice-m-body" dangerouslySetInnerHTML={{ __html: detail.msgContent }} />
+            <div
+              style={{ lineHeight: 1.8, wordBreak: 'break-word', fontSize: 15 }}
+              className="boss-notice-m-body"
+              dangerouslySetInnerHTML={{ __html: detail.msgContent }}
+            />
           </article>
         )}
       </div>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Empty, Modal, Skeleton, Space, Tag, Typography } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { MSG_CATEGORY_TEXT } from '@contract/api/message';
+import { MSG_CATEGORY_TEXT } from '@contract/api/messageWire';
 import { formatTime, priorityColor, priorityText } from './priority';
 import { handleTarget, useNoticeDetail } from './useNoticeDetail';
 import './notify.css';
@@ -39,7 +39,13 @@ export default function NoticeDetailDialog({ id, onClose, onRead }: NoticeDetail
       title={
         <div className="boss-notice-title">
           <span>通知详情</span>
-          <button type="button" className="boss-notice-full" onClick={() => setFull(!full)} aria-label={full ? '退出全屏' : '全屏'} title={full ? '退出全屏' : '全屏'}>
+          <button
+            type="button"
+            className="boss-notice-full"
+            onClick={() => setFull(!full)}
+            aria-label={full ? '退出全屏' : '全屏'}
+            title={full ? '退出全屏' : '全屏'}
+          >
             {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
           </button>
         </div>
@@ -71,7 +77,11 @@ export default function NoticeDetailDialog({ id, onClose, onRead }: NoticeDetail
             <Tag>{MSG_CATEGORY_TEXT[detail.msgCategory]}</Tag>
           </div>
           {/* Sanitised HTML (allow-list on save and again on load). */}
-          <div className="boss-notice-body" style={{ maxHeight: full ? 'calc(100vh - 260px)' : '60vh' }} dangerouslySetInnerHTML={{ __html: detail.msgContent }} />
+          <div
+            className="boss-notice-body"
+            style={{ maxHeight: full ? 'calc(100vh - 260px)' : '60vh' }}
+            dangerouslySetInnerHTML={{ __html: detail.msgContent }}
+          />
         </article>
       )}
     </Modal>

@@ -68,19 +68,56 @@ export default function NoticeListMobile({ initialId }: { initialId?: string | n
           全部已读
         </Button>
       </div>
-      <PullToRefresh onRefresh={async () => { await reloadNotices(); await load(true); }}>
+      <PullToRefresh
+        onRefresh={async () => {
+          await reloadNotices();
+          await load(true);
+        }}
+      >
         <div style={{ padding: '8px 12px', display: 'flex', flexDirection: 'column', gap: 10 }}>
           {rows.map((n) => (
-            <div key={n.id} role="button" tabIndex={0} onClick={() => setOpenId(n.id)} style={{ background: '#fff', borderRadius: 8, padding: '12px 14px', boxShadow: '0 1px 2px rgba(0,0,0,0.04)' }}>
+            <div
+              key={n.id}
+              role="button"
+              tabIndex={0}
+              onClick={() => setOpenId(n.id)}
+              style={{ background: '#fff', borderRadius: 8, padding: '12px 14px', boxShadow: '0 1px 2px rgba(0,0,0,0.04)' }}
+            >
               <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
                 {n.readFlag === 0 && <Badge content={Badge.dot} style={{ flex: 'none' }} aria-label="未读" />}
-                <span style={{ flex: 1, minWidth: 0, fontSize: 15, fontWeight: n.readFlag === 0 ? 600 : 400, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{n.titile}</span>
+                <span
+                  style={{
+                    flex: 1,
+                    minWidth: 0,
+                    fontSize: 15,
+                    fontWeight: n.readFlag === 0 ? 600 : 400,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {n.titile}
+                </span>
                 <Tag color={PRIORITY_HEX[n.priority]} fill="outline" style={{ flex: 'none' }}>
                   {priorityText(n.priority)}
                 </Tag>
               </div>
-              {n.msgAbstract && <div style={{ color: '#666', fontSize: 13, marginTop: 6, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>{n.msgAbstract}</div>}
-              <div style={{ color: '#999', fontSize: 12, marginTop: 6, display: 'flex', justifyContent: 'space-between' }}>
+              {n.msgAbstract && (
+                <div
+                  style={{
+                    color: '#666',
+                    fontSize: 13,
+                    marginTop: 6,
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
+                  }}
+                >
+                  {n.msgAbstract}
+                </div>
+              )}
+              <div style={{ color: 'var(--boss-color-weak)', fontSize: 12, marginTop: 6, display: 'flex', justifyContent: 'space-between' }}>
                 <span>{n.sender}</span>
                 <span>{formatTime(n.sendTime)}</span>
               </div>

@@ -92,7 +92,15 @@ function Bell() {
 
   return (
     <>
-      <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={{ pointAtCenter: true }} styles={{ container: { padding: '4px 12px 12px' } }}>
+      <Popover
+        content={content}
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        arrow={{ pointAtCenter: true }}
+        styles={{ container: { padding: '4px 12px 12px' } }}
+      >
         <button type="button" className="boss-header-action" aria-label={`消息通知，${unread}条未读`} title="消息通知">
           <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
             <BellOutlined style={{ fontSize: 16, color: 'inherit' }} />

@@ -1,5 +1,6 @@
 // The signed-in user's announcement calls (bell, phone tab, /isps/userAnnouncement).
-import { MP, type AnnouncementDetail, type ListByUserResult, type UserAnnouncement } from '@contract/api/message';
+import { MP } from '@contract/api/messageWire';
+import type { AnnouncementDetail, ListByUserResult, UserAnnouncement } from '@contract/api/message';
 import type { PageResult } from '@contract/listQuery';
 import { sysGet, sysPut } from '@/api/request';
 

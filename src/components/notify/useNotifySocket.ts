@@ -1,12 +1,14 @@
 // Keeps the user's notifications live: the socket at `${API_BASE}/websocket?token=` while signed in,
 // driven by the pure rules of socketMachine.ts (heartbeat, reconnect, polling fallback). Pushes
 // reload the shared list; when the page is hidden, the service worker shows a system notification
-// whose click opens the announcement here. Mount it once per layout.
+// whose click opens the announcement (or the page it names, such as an order) here. Every push is
+// re-emitted to other modules (store.ts onNotifyPush; live screens: useLiveRefresh.ts). Mount it
+// once per layout.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { API_BASE, ANNOUNCEMENT_LIST_PATH } from '@contract/constants';
-import { MP, SOCKET_HEARTBEAT, type NotifyPush } from '@contract/api/message';
+import { LIVE_RESYNC, MP, SOCKET_HEARTBEAT, type NotifyPush } from '@contract/api/messageWire';
 import { session } from '@/stores/session';
 import { onOpenUrl, showSystemNotification } from '@/lib/sw';
 import { INITIAL_NOTIFY, nextWake, notifyStep, type NotifyEffect, type NotifyEvent } from './socketMachine';
@@ -20,6 +22,12 @@ export function socketUrl(token: string, tenantId: string): string {
 
 /** The URL a system notification opens: the announcement list with the detail shown. */
 export const announcementUrl = (id: string) => `${ANNOUNCEMENT_LIST_PATH}?id=${encodeURIComponent(id)}`;
+
+/** Where a system notification's click goes: the in-app page the message names (an order), else the announcement. */
+export function notificationUrl(push: Pick<NotifyPush, 'msgId' | 'openType' | 'openPage'>): string {
+  const page = push.openPage ?? '';
+  return push.openType === 'url' && /^\/(?!\/)/.test(page) ? page : announcementUrl(push.msgId);
+}
 
 /** Starts the socket while `enabled` and signed in; returns the unread count. */
 export function useNotifySocket(enabled = true): number {
@@ -47,6 +55,8 @@ export function useNotifySocket(enabled = true): number {
       const r = notifyStep(state, event);
       state = r.state;
       r.effects.forEach(run);
+      // Back after a gap, or polling while down: live screens reload too (they may have missed pushes).
+      if ((event.type === 'opened' || event.type === 'tick') && r.effects.includes('reload')) emitNotifyPush({ cmd: 'live', kind: LIVE_RESYNC });
       clearTimeout(timer);
       const at = nextWake(state);
       if (at !== null) timer = setTimeout(() => dispatch({ type: 'tick', now: Date.now() }), Math.max(0, at - Date.now()));
@@ -75,7 +85,7 @@ export function useNotifySocket(enabled = true): number {
         dispatch({ type: 'message', now: Date.now(), cmd: data.cmd });
         if (data.cmd) emitNotifyPush(data as Record<string, unknown>);
         if ((data.cmd === 'topic' || data.cmd === 'user') && data.msgId && document.visibilityState === 'hidden') {
-          void showSystemNotification({ title: data.titile ?? '新消息', body: data.msgTxt, url: announcementUrl(data.msgId), tag: data.msgId });
+          void showSystemNotification({ title: data.titile ?? '新消息', body: data.msgTxt, url: notificationUrl(data as NotifyPush), tag: data.msgId });
         }
       };
     };

@@ -3,20 +3,23 @@
 import { useEffect, useState } from 'react';
 import { MSG } from '@contract/messages';
 import { applyUpdate, onUpdateAvailable, registerServiceWorker } from '@/lib/sw';
+import { useIsMobile } from '@/hooks/useDevice';
 import './pwa.css';
 
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [applying, setApplying] = useState(false);
+  const mobile = useIsMobile();
 
   useEffect(() => {
-    registerServiceWorker();
+    // The device at the first registration picks the worker's kit; later registrations keep it.
+    registerServiceWorker(mobile ? 'phone' : 'desktop');
     return onUpdateAvailable(() => {
       setWaiting(true);
       setDismissed(false);
     });
-  }, []);
+  }, [mobile]);
 
   if (!waiting || dismissed) return null;
   return (

@@ -22,13 +22,40 @@ function ValueWidget({ row, field, onChange }: { row: SuperQueryRow; field?: Sup
   const options = optionsOf(field, dicts);
   const style = { width: '100%' };
   if (options) {
-    return <Select style={style} mode={multiple ? 'multiple' : undefined} allowClear placeholder="请选择" options={options} value={row.val === '' ? undefined : row.val} onChange={(v) => onChange(v ?? (multiple ? [] : ''))} />;
+    return (
+      <Select
+        style={style}
+        mode={multiple ? 'multiple' : undefined}
+        allowClear
+        placeholder="请选择"
+        options={options}
+        value={row.val === '' ? undefined : row.val}
+        onChange={(v) => onChange(v ?? (multiple ? [] : ''))}
+      />
+    );
   }
-  if (multiple) return <Select style={style} mode="tags" placeholder="输入后回车，可输入多个值" open={false} value={row.val as string[]} onChange={(v) => onChange(v)} />;
-  if (row.type === 'number') return <InputNumber style={style} placeholder="请输入数值" value={row.val === '' ? null : Number(row.val)} onChange={(v) => onChange(v === null ? '' : String(v))} />;
+  if (multiple)
+    return <Select style={style} mode="tags" placeholder="输入后回车，可输入多个值" open={false} value={row.val as string[]} onChange={(v) => onChange(v)} />;
+  if (row.type === 'number')
+    return (
+      <InputNumber
+        style={style}
+        placeholder="请输入数值"
+        value={row.val === '' ? null : Number(row.val)}
+        onChange={(v) => onChange(v === null ? '' : String(v))}
+      />
+    );
   if (row.type === 'date' || row.type === 'datetime') {
     const format = dateFormatOf(row.type);
-    return <DatePicker style={style} showTime={row.type === 'datetime'} format={format} value={row.val ? dayjs(String(row.val)) : null} onChange={(d) => onChange(d ? d.format(format) : '')} />;
+    return (
+      <DatePicker
+        style={style}
+        showTime={row.type === 'datetime'}
+        format={format}
+        value={row.val ? dayjs(String(row.val)) : null}
+        onChange={(d) => onChange(d ? d.format(format) : '')}
+      />
+    );
   }
   return <Input placeholder="请输入值" value={row.val as string} onChange={(e) => onChange(e.target.value)} />;
 }
@@ -40,7 +67,8 @@ export default function SuperQueryDialog(props: SuperQueryDialogProps) {
     () => ({
       success: (m) => void message.success(m),
       warning: (m) => void message.warning(m),
-      confirm: (content) => new Promise<boolean>((resolve) => modal.confirm({ title: '提示', content, onOk: () => resolve(true), onCancel: () => resolve(false) })),
+      confirm: (content) =>
+        new Promise<boolean>((resolve) => modal.confirm({ title: '提示', content, onOk: () => resolve(true), onCancel: () => resolve(false) })),
     }),
     [message, modal],
   );
@@ -61,7 +89,9 @@ export default function SuperQueryDialog(props: SuperQueryDialogProps) {
           <Button onClick={b.reset}>重置</Button>
           <Button onClick={() => setSaving((s) => !s)}>保存查询条件</Button>
           <Button onClick={onClose}>关闭</Button>
-          <Button type="primary" onClick={b.query}>查询</Button>
+          <Button type="primary" onClick={b.query}>
+            查询
+          </Button>
         </Space>
       }
     >
@@ -69,12 +99,26 @@ export default function SuperQueryDialog(props: SuperQueryDialogProps) {
         <Col span={18}>
           <Space style={{ marginBottom: 12 }}>
             <span>过滤条件匹配：</span>
-            <Select style={{ width: 260 }} value={b.matchType} onChange={b.setMatchType} options={MATCH_TYPES.map(({ value, label }) => ({ value, label }))} popupMatchSelectWidth={false} />
+            <Select
+              style={{ width: 260 }}
+              value={b.matchType}
+              onChange={b.setMatchType}
+              options={MATCH_TYPES.map(({ value, label }) => ({ value, label }))}
+              popupMatchSelectWidth={false}
+            />
           </Space>
           {saving && (
             <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-              <Input placeholder="请输入保存的名称" value={b.saveName} maxLength={50} onChange={(e) => b.setSaveName(e.target.value)} onPressEnter={() => void save()} />
-              <Button type="primary" onClick={() => void save()}>保存</Button>
+              <Input
+                placeholder="请输入保存的名称"
+                value={b.saveName}
+                maxLength={50}
+                onChange={(e) => b.setSaveName(e.target.value)}
+                onPressEnter={() => void save()}
+              />
+              <Button type="primary" onClick={() => void save()}>
+                保存
+              </Button>
             </Space.Compact>
           )}
           {b.rows.map((row, i) => (
@@ -90,7 +134,12 @@ export default function SuperQueryDialog(props: SuperQueryDialogProps) {
                 />
               </Col>
               <Col span={5}>
-                <Select style={{ width: '100%' }} value={row.rule} options={rulesFor(row.type).map((r) => ({ value: r, label: RULE_LABELS[r] }))} onChange={(r) => b.setRule(i, r)} />
+                <Select
+                  style={{ width: '100%' }}
+                  value={row.rule}
+                  options={rulesFor(row.type).map((r) => ({ value: r, label: RULE_LABELS[r] }))}
+                  onChange={(r) => b.setRule(i, r)}
+                />
               </Col>
               <Col span={9}>
                 <ValueWidget row={row} field={b.fieldOf(row.field)} onChange={(val) => b.setValue(i, val)} />
@@ -121,7 +170,9 @@ export default function SuperQueryDialog(props: SuperQueryDialogProps) {
                   ]}
                 >
                   <Tooltip title={savedSummary(q)}>
-                    <a onClick={() => b.applySaved(q)}><FileTextOutlined /> {q.title}</a>
+                    <a onClick={() => b.applySaved(q)}>
+                      <FileTextOutlined /> {q.title}
+                    </a>
                   </Tooltip>
                 </List.Item>
               )}

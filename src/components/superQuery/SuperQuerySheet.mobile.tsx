@@ -67,11 +67,20 @@ export default function SuperQuerySheet(props: SuperQueryBuilderProps) {
         </div>
         {tab === 'conditions' && (
           <div style={{ display: 'flex', gap: 8, padding: '8px 12px', background: '#fff', borderTop: '1px solid #eee' }}>
-            <Button block onClick={b.reset}>重置</Button>
-            <Button block onClick={() => {
+            <Button block onClick={b.reset}>
+              重置
+            </Button>
+            <Button
+              block
+              onClick={() => {
                 if (b.canSave()) setNaming(true);
-              }}>保存</Button>
-            <Button block color="primary" onClick={b.query}>查询</Button>
+              }}
+            >
+              保存
+            </Button>
+            <Button block color="primary" onClick={b.query}>
+              查询
+            </Button>
           </div>
         )}
         <SafeArea position="bottom" />
@@ -91,10 +100,25 @@ export default function SuperQuerySheet(props: SuperQueryBuilderProps) {
       <Dialog
         visible={naming}
         title="保存查询条件"
-        content={<Input placeholder="请输入保存的名称" maxLength={50} clearable value={b.saveName} onChange={b.setSaveName} onEnterPress={() => void save()} style={{ border: '1px solid #eee', borderRadius: 4, padding: '4px 8px', boxSizing: 'border-box' }} />}
+        content={
+          <Input
+            placeholder="请输入保存的名称"
+            maxLength={50}
+            clearable
+            value={b.saveName}
+            onChange={b.setSaveName}
+            onEnterPress={() => void save()}
+            style={{ border: '1px solid #eee', borderRadius: 4, padding: '4px 8px', boxSizing: 'border-box' }}
+          />
+        }
         closeOnMaskClick
         onClose={() => setNaming(false)}
-        actions={[[{ key: 'cancel', text: '取消' }, { key: 'save', text: '保存', bold: true }]]}
+        actions={[
+          [
+            { key: 'cancel', text: '取消' },
+            { key: 'save', text: '保存', bold: true },
+          ],
+        ]}
         onAction={(a) => (a.key === 'save' ? save() : setNaming(false))}
       />
     </Popup>
@@ -116,11 +140,16 @@ function Conditions({ b, onPick }: { b: SuperQueryBuilder; onPick: (p: PickerFor
       </div>
       {b.rows.map((row, i) => (
         <div key={i}>
-          {i > 0 && <div style={{ textAlign: 'center', color: '#999', fontSize: 12, margin: '-4px 0 8px' }}>{joiner}</div>}
+          {i > 0 && <div style={{ textAlign: 'center', color: 'var(--boss-color-weak)', fontSize: 12, margin: '-4px 0 8px' }}>{joiner}</div>}
           <div data-testid="super-query-card" style={{ background: '#fff', borderRadius: 8, marginBottom: 12, overflow: 'hidden' }}>
             <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '10px 12px 2px' }}>
               <span style={{ fontWeight: 500 }}>条件{i + 1}</span>
-              <span role="button" aria-label="删除条件" onClick={() => b.removeRow(i)} style={{ color: 'var(--adm-color-danger)', fontSize: 13, display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+              <span
+                role="button"
+                aria-label="删除条件"
+                onClick={() => b.removeRow(i)}
+                style={{ color: 'var(--adm-color-danger)', fontSize: 13, display: 'inline-flex', alignItems: 'center', gap: 2 }}
+              >
                 <DeleteOutline /> 删除
               </span>
             </div>

@@ -65,7 +65,13 @@ export default function SuperQueryValue({ row, field, onChange }: Props) {
     );
   }
   if (multiple) {
-    return <MultiValue values={list} onChange={onChange} adder={isDate ? { open: () => setOpen(true), picker: datePicker((v) => onChange(list.includes(v) ? list : [...list, v])) } : undefined} />;
+    return (
+      <MultiValue
+        values={list}
+        onChange={onChange}
+        adder={isDate ? { open: () => setOpen(true), picker: datePicker((v) => onChange(list.includes(v) ? list : [...list, v])) } : undefined}
+      />
+    );
   }
   if (isDate) {
     // The picker is a sibling: React events bubble through portals, a click in it must not reopen it.
@@ -92,12 +98,32 @@ export default function SuperQueryValue({ row, field, onChange }: Props) {
 }
 
 /** `in` over choices: a bottom sheet with a multiple CheckList, 取消 and 确定. */
-function ChoiceSheet({ open, options, value, onClose, onConfirm }: { open: boolean; options: { value: string; label: string }[]; value: string[]; onClose: () => void; onConfirm: (v: string[]) => void }) {
+function ChoiceSheet({
+  open,
+  options,
+  value,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  options: { value: string; label: string }[];
+  value: string[];
+  onClose: () => void;
+  onConfirm: (v: string[]) => void;
+}) {
   const [draft, setDraft] = useState<string[]>(value);
   return (
-    <Popup visible={open} onMaskClick={onClose} afterShow={() => setDraft(value)} position="bottom" bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', display: 'flex', flexDirection: 'column' }}>
+    <Popup
+      visible={open}
+      onMaskClick={onClose}
+      afterShow={() => setDraft(value)}
+      position="bottom"
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', display: 'flex', flexDirection: 'column' }}
+    >
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px', borderBottom: '1px solid #eee' }}>
-        <a onClick={onClose} style={{ color: '#666' }}>取消</a>
+        <a onClick={onClose} style={{ color: '#666' }}>
+          取消
+        </a>
         <span style={{ fontWeight: 500 }}>请选择（可多选）</span>
         <a
           onClick={() => {
@@ -111,7 +137,9 @@ function ChoiceSheet({ open, options, value, onClose, onConfirm }: { open: boole
       <div style={{ overflowY: 'auto' }}>
         <CheckList multiple value={draft} onChange={(v) => setDraft(v.map(String))}>
           {options.map((o) => (
-            <CheckList.Item key={o.value} value={o.value}>{o.label}</CheckList.Item>
+            <CheckList.Item key={o.value} value={o.value}>
+              {o.label}
+            </CheckList.Item>
           ))}
         </CheckList>
       </div>
@@ -134,20 +162,26 @@ function MultiValue({ values, onChange, adder }: { values: string[]; onChange: (
           {values.map((v) => (
             <Tag key={v} color="primary" fill="outline" style={{ fontSize: 13, padding: '2px 6px' }}>
               {v}
-              <span role="button" aria-label={`移除${v}`} style={{ marginLeft: 6 }} onClick={() => onChange(values.filter((x) => x !== v))}>×</span>
+              <span role="button" aria-label={`移除${v}`} style={{ marginLeft: 6 }} onClick={() => onChange(values.filter((x) => x !== v))}>
+                ×
+              </span>
             </Tag>
           ))}
         </div>
       )}
       {adder ? (
         <>
-          <Button size="mini" onClick={adder.open}>添加日期</Button>
+          <Button size="mini" onClick={adder.open}>
+            添加日期
+          </Button>
           {adder.picker}
         </>
       ) : (
         <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <Input placeholder="输入一个值后点添加" value={draft} onChange={setDraft} onEnterPress={add} style={{ flex: 1 }} />
-          <Button size="mini" color="primary" fill="outline" onClick={add}>添加</Button>
+          <Button size="mini" color="primary" fill="outline" onClick={add}>
+            添加
+          </Button>
         </div>
       )}
     </List.Item>

@@ -67,7 +67,9 @@ export function removeRowAt(rows: SuperQueryRow[], i: number): SuperQueryRow[] {
 export function optionsOf(field: SuperQueryField | undefined, dicts: Readonly<Record<string, readonly DictItem[]>>): ListOption[] | undefined {
   if (field?.options) return field.options;
   if (!field?.dictCode) return undefined;
-  return (dicts[field.dictCode] ?? []).filter((i) => i.status === undefined || Number(i.status) === 1).map((i) => ({ value: i.value, label: i.text || i.label || i.title || i.value }));
+  return (dicts[field.dictCode] ?? [])
+    .filter((i) => i.status === undefined || Number(i.status) === 1)
+    .map((i) => ({ value: i.value, label: i.text || i.label || i.title || i.value }));
 }
 
 /** The shown text of a row's value: option labels for choices, the raw text otherwise; '' when empty. */

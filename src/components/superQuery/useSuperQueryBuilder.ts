@@ -2,7 +2,7 @@
 // rows and match type (taken from the applied query each time the builder opens), the saved queries
 // of the page, and the actions 查询, 重置, 保存 (with the overwrite question), apply and delete a
 // saved query. The views pass in how they show messages and questions (antd or antd-mobile).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '@contract/messages';
 import type { SavedSuperQuery, SuperQueryField, SuperQueryRow, SuperQueryState } from '@/components/list/types';
 import {
@@ -46,8 +46,14 @@ export function useSuperQueryBuilder({ open, pageKey, fields, value, onApply, on
   const [saved, setSaved] = useState<SavedSuperQuery[]>([]);
   const [saveName, setSaveName] = useState('');
 
+  // The rows start from the applied query each time the builder opens, and only then: a parent that
+  // re-renders while it is open (the list reloading behind it hands a new `value` object) must not
+  // wipe what the user is choosing (a rule picked just after a field came back as 等于).
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    const opening = open && !wasOpen.current;
+    wasOpen.current = open;
+    if (!opening) return;
     setRows(value?.rows.length ? value.rows : [newRow()]);
     setMatchType(value?.matchType ?? 'and');
     setSaved(loadSaved(pageKey));

@@ -18,19 +18,35 @@ export default function CenterDesktop() {
             <Typography.Text type="secondary">{p.entityName || p.sysName}</Typography.Text>
           </div>
           <div className="account-facts" style={{ display: 'grid', gap: 10, color: 'rgba(0,0,0,0.65)' }}>
-            <span><UserOutlined style={{ marginRight: 8 }} />{p.username}</span>
-            <span><BankOutlined style={{ marginRight: 8 }} />{p.groupName || EMPTY}</span>
-            <span><ApartmentOutlined style={{ marginRight: 8 }} />{p.department || EMPTY}</span>
-            <span><MobileOutlined style={{ marginRight: 8 }} />{p.mobile || EMPTY}</span>
+            <span>
+              <UserOutlined style={{ marginRight: 8 }} />
+              {p.username}
+            </span>
+            <span>
+              <BankOutlined style={{ marginRight: 8 }} />
+              {p.groupName || EMPTY}
+            </span>
+            <span>
+              <ApartmentOutlined style={{ marginRight: 8 }} />
+              {p.department || EMPTY}
+            </span>
+            <span>
+              <MobileOutlined style={{ marginRight: 8 }} />
+              {p.mobile || EMPTY}
+            </span>
           </div>
           <Divider dashed />
           <Typography.Text strong>可用系统</Typography.Text>
           <div style={{ marginTop: 12, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-            {p.systems.length ? p.systems.map((s) => (
-              <Tag key={s.key} color={s.current ? 'blue' : undefined} style={{ marginInlineEnd: 0 }}>
-                {s.label}
-              </Tag>
-            )) : <Typography.Text type="secondary">{EMPTY}</Typography.Text>}
+            {p.systems.length ? (
+              p.systems.map((s) => (
+                <Tag key={s.key} color={s.current ? 'blue' : undefined} style={{ marginInlineEnd: 0 }}>
+                  {s.label}
+                </Tag>
+              ))
+            ) : (
+              <Typography.Text type="secondary">{EMPTY}</Typography.Text>
+            )}
           </div>
         </Card>
       </Col>

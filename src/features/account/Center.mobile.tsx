@@ -9,13 +9,16 @@ export default function CenterMobile() {
         {p.avatar ? (
           <Avatar src={p.avatar} style={{ '--size': '64px', '--border-radius': '50%' }} />
         ) : (
-          <div aria-hidden style={{ width: 64, height: 64, borderRadius: '50%', background: '#0267B5', color: '#fff', fontSize: 28, lineHeight: '64px', textAlign: 'center' }}>
+          <div
+            aria-hidden
+            style={{ width: 64, height: 64, borderRadius: '50%', background: '#0267B5', color: '#fff', fontSize: 28, lineHeight: '64px', textAlign: 'center' }}
+          >
             {p.initial}
           </div>
         )}
         <div>
           <div style={{ fontSize: 20, fontWeight: 600 }}>{p.realname}</div>
-          <div style={{ color: '#999', marginTop: 4 }}>{p.username}</div>
+          <div style={{ color: 'var(--boss-color-weak)', marginTop: 4 }}>{p.username}</div>
         </div>
       </div>
       <List header="账户信息">
@@ -27,11 +30,13 @@ export default function CenterMobile() {
       <List header="可用系统">
         <List.Item>
           <Space wrap>
-            {p.systems.length ? p.systems.map((s) => (
-              <Tag key={s.key} color={s.current ? 'primary' : 'default'} fill="outline">
-                {s.label}
-              </Tag>
-            )) : EMPTY}
+            {p.systems.length
+              ? p.systems.map((s) => (
+                  <Tag key={s.key} color={s.current ? 'primary' : 'default'} fill="outline">
+                    {s.label}
+                  </Tag>
+                ))
+              : EMPTY}
           </Space>
         </List.Item>
       </List>

@@ -28,7 +28,13 @@ function SecuritySettings() {
         itemLayout="horizontal"
         dataSource={[{ key: 'password', title: '登录密码', description: '建议定期修改密码；密码须为8-20位英文字母、数字、特殊字符组合' }]}
         renderItem={(item) => (
-          <List.Item actions={[<Button key="edit" type="link" onClick={() => setOpen(true)}>修改</Button>]}>
+          <List.Item
+            actions={[
+              <Button key="edit" type="link" onClick={() => setOpen(true)}>
+                修改
+              </Button>,
+            ]}
+          >
             <List.Item.Meta title={item.title} description={item.description} />
           </List.Item>
         )}

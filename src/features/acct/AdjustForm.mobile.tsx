@@ -14,15 +14,61 @@ export default function AdjustFormMobile({ onSubmitted }: { onSubmitted: () => v
   const [code, setCode] = useState(customer.cusCode);
   const acct = customer.account(Form.useWatch('acctNo', form) as string | undefined);
 
-  if (f.result) return <OrderResultMobile order={f.result} againText="继续调账" onAgain={() => { f.again(); form.resetFields(['amount', 'reason']); }} />;
+  if (f.result)
+    return (
+      <OrderResultMobile
+        order={f.result}
+        againText="继续调账"
+        onAgain={() => {
+          f.again();
+          form.resetFields(['amount', 'reason']);
+        }}
+      />
+    );
   return (
     <>
       {f.failure && <NoticeBar content={f.failure} color="error" wrap closeable onClose={f.clearFailure} />}
-      <Form form={form} initialValues={{ direction: 'credit' }} onFinish={(v) => void f.finish(v)} footer={<Button block type="submit" color="primary" size="large" loading={f.saving}>提交审批</Button>}>
-        <Form.Item label="客户代码" required extra={!customer.ownCusCode && <Button size="mini" color="primary" fill="outline" loading={customer.loading} onClick={() => { form.setFieldValue('acctNo', undefined); void customer.load(code); }}>查询</Button>} help={customer.error ?? undefined}>
+      <Form
+        form={form}
+        initialValues={{ direction: 'credit' }}
+        onFinish={(v) => void f.finish(v)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={f.saving}>
+            提交审批
+          </Button>
+        }
+      >
+        <Form.Item
+          label="客户代码"
+          required
+          extra={
+            !customer.ownCusCode && (
+              <Button
+                size="mini"
+                color="primary"
+                fill="outline"
+                loading={customer.loading}
+                onClick={() => {
+                  form.setFieldValue('acctNo', undefined);
+                  void customer.load(code);
+                }}
+              >
+                查询
+              </Button>
+            )
+          }
+          help={customer.error ?? undefined}
+        >
           <Input placeholder="请输入客户代码" value={code} onChange={setCode} disabled={!!customer.ownCusCode} />
         </Form.Item>
-        <Form.Item name="acctNo" label="调账账户" rules={f.rules.acctNo} getValueProps={one} normalize={first} help={acct ? `可用 ${yuanText(acct.available)}` : undefined}>
+        <Form.Item
+          name="acctNo"
+          label="调账账户"
+          rules={f.rules.acctNo}
+          getValueProps={one}
+          normalize={first}
+          help={acct ? `可用 ${yuanText(acct.available)}` : undefined}
+        >
           <Selector columns={1} options={customer.options} style={{ '--padding': '8px 10px' }} />
         </Form.Item>
         <Form.Item name="direction" label="调账方向" rules={f.rules.direction} getValueProps={one} normalize={(v: string[], prev: string) => v[0] ?? prev}>

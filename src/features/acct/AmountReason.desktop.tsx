@@ -2,7 +2,13 @@
 import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 
-export function AmountReasonItems({ amountLabel, reasonLabel, rules, dependencies, saving }: {
+export function AmountReasonItems({
+  amountLabel,
+  reasonLabel,
+  rules,
+  dependencies,
+  saving,
+}: {
   amountLabel: string;
   reasonLabel: string;
   rules: { amount: Rule[]; reason: Rule[] };
@@ -19,7 +25,9 @@ export function AmountReasonItems({ amountLabel, reasonLabel, rules, dependencie
         <Input.TextArea placeholder={`请输入${reasonLabel}`} maxLength={200} showCount rows={3} />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
-        <Button type="primary" htmlType="submit" loading={saving}>提交审批</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          提交审批
+        </Button>
       </Form.Item>
     </>
   );

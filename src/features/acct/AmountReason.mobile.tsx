@@ -1,7 +1,12 @@
 // The amount and reason of an order application (调账, 退款) on the phone form.
 import { Form, Input, TextArea, type FormItemProps } from 'antd-mobile';
 
-export function AmountReasonItemsMobile({ amountLabel, reasonLabel, rules, dependencies }: {
+export function AmountReasonItemsMobile({
+  amountLabel,
+  reasonLabel,
+  rules,
+  dependencies,
+}: {
   amountLabel: string;
   reasonLabel: string;
   rules: { amount: FormItemProps['rules']; reason: FormItemProps['rules'] };

@@ -16,13 +16,27 @@ export default function InvoiceFormDesktop({ onSubmitted }: { onSubmitted: () =>
           status="success"
           title="开票申请已提交"
           subTitle="开具后生成发票号"
-          extra={<Button type="primary" onClick={() => { f.again(); form.resetFields(['amount']); }}>继续申请</Button>}
+          extra={
+            <Button
+              type="primary"
+              onClick={() => {
+                f.again();
+                form.resetFields(['amount']);
+              }}
+            >
+              继续申请
+            </Button>
+          }
         >
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label="客户代码">{inv.cusCode}</Descriptions.Item>
-            <Descriptions.Item label="状态"><Tag color={INVOICE_STATUS_COLOR[inv.status]}>{inv.statusText}</Tag></Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color={INVOICE_STATUS_COLOR[inv.status]}>{inv.statusText}</Tag>
+            </Descriptions.Item>
             <Descriptions.Item label="发票抬头">{inv.title}</Descriptions.Item>
-            <Descriptions.Item label="金额"><b>{yuanText(inv.amount)}</b></Descriptions.Item>
+            <Descriptions.Item label="金额">
+              <b>{yuanText(inv.amount)}</b>
+            </Descriptions.Item>
             <Descriptions.Item label="税号">{inv.taxNo || '—'}</Descriptions.Item>
             <Descriptions.Item label="备注">{inv.remark || '—'}</Descriptions.Item>
           </Descriptions>
@@ -31,10 +45,21 @@ export default function InvoiceFormDesktop({ onSubmitted }: { onSubmitted: () =>
     );
   return (
     <Card title="开票申请">
-      {f.failure && <Alert type="error" showIcon message={f.failure} closable onClose={f.clearFailure} style={{ marginBottom: 16 }} data-testid="submit-failure" />}
+      {f.failure && (
+        <Alert type="error" showIcon message={f.failure} closable onClose={f.clearFailure} style={{ marginBottom: 16 }} data-testid="submit-failure" />
+      )}
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 12 }} onFinish={(v) => void f.finish(v)} autoComplete="off">
         <Form.Item label="客户代码" required validateStatus={customer.error ? 'error' : undefined} help={customer.error ?? undefined}>
-          <Input.Search onPressEnter={(e) => e.preventDefault()} placeholder="请输入客户代码后查询可开票金额" defaultValue={customer.cusCode} disabled={!!customer.ownCusCode} enterButton="查询" loading={customer.loading} onSearch={(v) => void customer.load(v)} maxLength={50} />
+          <Input.Search
+            onPressEnter={(e) => e.preventDefault()}
+            placeholder="请输入客户代码后查询可开票金额"
+            defaultValue={customer.cusCode}
+            disabled={!!customer.ownCusCode}
+            enterButton="查询"
+            loading={customer.loading}
+            onSearch={(v) => void customer.load(v)}
+            maxLength={50}
+          />
         </Form.Item>
         {totals && (
           <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
@@ -58,7 +83,9 @@ export default function InvoiceFormDesktop({ onSubmitted }: { onSubmitted: () =>
           <Input.TextArea placeholder="请输入备注" maxLength={200} showCount rows={2} />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
-          <Button type="primary" htmlType="submit" loading={f.saving}>提交申请</Button>
+          <Button type="primary" htmlType="submit" loading={f.saving}>
+            提交申请
+          </Button>
         </Form.Item>
       </Form>
     </Card>

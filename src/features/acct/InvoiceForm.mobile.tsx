@@ -17,21 +17,57 @@ export default function InvoiceFormMobile({ onSubmitted }: { onSubmitted: () => 
       <div>
         <Result status="success" title="开票申请已提交" description="开具后生成发票号" />
         <List>
-          <List.Item extra={<Tag color={mobileTagColor(INVOICE_STATUS_COLOR[inv.status])} fill="outline">{inv.statusText}</Tag>}>状态</List.Item>
+          <List.Item
+            extra={
+              <Tag color={mobileTagColor(INVOICE_STATUS_COLOR[inv.status])} fill="outline">
+                {inv.statusText}
+              </Tag>
+            }
+          >
+            状态
+          </List.Item>
           <List.Item extra={inv.title}>发票抬头</List.Item>
           <List.Item extra={yuanText(inv.amount)}>金额</List.Item>
           <List.Item extra={inv.taxNo || '—'}>税号</List.Item>
         </List>
         <div style={{ padding: 16 }}>
-          <Button block color="primary" onClick={() => { f.again(); form.resetFields(['amount']); }}>继续申请</Button>
+          <Button
+            block
+            color="primary"
+            onClick={() => {
+              f.again();
+              form.resetFields(['amount']);
+            }}
+          >
+            继续申请
+          </Button>
         </div>
       </div>
     );
   return (
     <>
       {f.failure && <NoticeBar content={f.failure} color="error" wrap closeable onClose={f.clearFailure} />}
-      <Form form={form} onFinish={(v) => void f.finish(v)} footer={<Button block type="submit" color="primary" size="large" loading={f.saving}>提交申请</Button>}>
-        <Form.Item label="客户代码" required extra={!customer.ownCusCode && <Button size="mini" color="primary" fill="outline" loading={customer.loading} onClick={() => void customer.load(code)}>查询</Button>} help={customer.error ?? undefined}>
+      <Form
+        form={form}
+        onFinish={(v) => void f.finish(v)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={f.saving}>
+            提交申请
+          </Button>
+        }
+      >
+        <Form.Item
+          label="客户代码"
+          required
+          extra={
+            !customer.ownCusCode && (
+              <Button size="mini" color="primary" fill="outline" loading={customer.loading} onClick={() => void customer.load(code)}>
+                查询
+              </Button>
+            )
+          }
+          help={customer.error ?? undefined}
+        >
           <Input placeholder="请输入客户代码" value={code} onChange={setCode} disabled={!!customer.ownCusCode} maxLength={50} />
         </Form.Item>
         {totals && (

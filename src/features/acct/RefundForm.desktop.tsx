@@ -13,21 +13,40 @@ export default function RefundFormDesktop({ onSubmitted }: { onSubmitted: () => 
   if (f.result)
     return (
       <Card>
-        <OrderResult order={f.result} againText="继续退款" onAgain={() => { f.again(); form.resetFields(); }} />
+        <OrderResult
+          order={f.result}
+          againText="继续退款"
+          onAgain={() => {
+            f.again();
+            form.resetFields();
+          }}
+        />
       </Card>
     );
   return (
     <Card title="退款申请">
-      {f.failure && <Alert type="error" showIcon message={f.failure} closable onClose={f.clearFailure} style={{ marginBottom: 16 }} data-testid="submit-failure" />}
+      {f.failure && (
+        <Alert type="error" showIcon message={f.failure} closable onClose={f.clearFailure} style={{ marginBottom: 16 }} data-testid="submit-failure" />
+      )}
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 12 }} onFinish={(v) => void f.finish(v)} autoComplete="off">
-        <Form.Item name="origOrderId" label="原付款订单" rules={f.rules.origOrderId} validateStatus={f.originError ? 'error' : undefined} help={f.originError ?? undefined} extra="成功付款到本平台账户的单笔付款；可输入完整订单号查询">
+        <Form.Item
+          name="origOrderId"
+          label="原付款订单"
+          rules={f.rules.origOrderId}
+          validateStatus={f.originError ? 'error' : undefined}
+          help={f.originError ?? undefined}
+          extra="成功付款到本平台账户的单笔付款；可输入完整订单号查询"
+        >
           <Select
             showSearch
             filterOption={false}
             placeholder="请选择或搜索原付款订单"
             loading={f.searching}
             onSearch={(t) => void f.search(t)}
-            onChange={(id: string) => { void f.pick(id); void form.validateFields(['amount']).catch(() => undefined); }}
+            onChange={(id: string) => {
+              void f.pick(id);
+              void form.validateFields(['amount']).catch(() => undefined);
+            }}
             options={f.candidates.map((o) => ({ value: o.orderId, label: originLabel(o) }))}
             notFoundContent={f.searching ? '查询中…' : '没有可退款的付款订单'}
           />
@@ -42,7 +61,9 @@ export default function RefundFormDesktop({ onSubmitted }: { onSubmitted: () => 
               <Descriptions.Item label="原付款金额">{headroom ? fenText(headroom.paidFen) : '…'}</Descriptions.Item>
               <Descriptions.Item label="已退款">{headroom ? fenText(headroom.refundedFen) : '…'}</Descriptions.Item>
               <Descriptions.Item label="审批中退款">{headroom ? fenText(headroom.inFlightFen) : '…'}</Descriptions.Item>
-              <Descriptions.Item label="可退金额"><b data-testid="refundable">{headroom ? fenText(headroom.refundableFen) : '…'}</b></Descriptions.Item>
+              <Descriptions.Item label="可退金额">
+                <b data-testid="refundable">{headroom ? fenText(headroom.refundableFen) : '…'}</b>
+              </Descriptions.Item>
             </Descriptions>
           </Form.Item>
         )}

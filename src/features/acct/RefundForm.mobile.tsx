@@ -10,11 +10,29 @@ export default function RefundFormMobile({ onSubmitted }: { onSubmitted: () => v
   const f = useRefundForm(onSubmitted);
   const { origin, headroom } = f;
 
-  if (f.result) return <OrderResultMobile order={f.result} againText="继续退款" onAgain={() => { f.again(); form.resetFields(); }} />;
+  if (f.result)
+    return (
+      <OrderResultMobile
+        order={f.result}
+        againText="继续退款"
+        onAgain={() => {
+          f.again();
+          form.resetFields();
+        }}
+      />
+    );
   return (
     <>
       {f.failure && <NoticeBar content={f.failure} color="error" wrap closeable onClose={f.clearFailure} />}
-      <Form form={form} onFinish={(v) => void f.finish(v)} footer={<Button block type="submit" color="primary" size="large" loading={f.saving}>提交审批</Button>}>
+      <Form
+        form={form}
+        onFinish={(v) => void f.finish(v)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={f.saving}>
+            提交审批
+          </Button>
+        }
+      >
         <Form.Header>原付款订单</Form.Header>
         <div style={{ padding: '8px 12px 0', background: '#fff' }}>
           <SearchBar placeholder="搜索订单号或收款人" onSearch={(t) => void f.search(t)} onClear={() => void f.search('')} />

@@ -2,7 +2,15 @@
 // something carries the idempotency key chosen when the form opened, reused on a retry, so a
 // double click or a lost answer never applies twice. Errors come back as the server's message.
 import { LEDGER_PATHS, type AccountView, type CustomerAccountType } from '@contract/api/ledger';
-import { PAY_PATHS, type InvoiceInquiryResult, type InvoiceView, type PageInfo, type PayOrderKind, type PayOrderStatus, type PayOrderView } from '@contract/api/pay';
+import {
+  PAY_PATHS,
+  type InvoiceInquiryResult,
+  type InvoiceView,
+  type PageInfo,
+  type PayOrderKind,
+  type PayOrderStatus,
+  type PayOrderView,
+} from '@contract/api/pay';
 import type { PageResult } from '@contract/listQuery';
 import type { SysResult } from '@contract/types';
 import { capOrThrow, capPost } from '@/api/request';
@@ -25,17 +33,32 @@ export async function generateAccount(cusCode: string, acctType: CustomerAccount
   return (await cap<{ account: AccountView }>(LEDGER_PATHS.accountGenerate, { cusCode, acctType, idempotencyKey })).account;
 }
 
-export interface AdjustInput { acctNo: string; direction: 'credit' | 'debit'; amount: string; reason: string }
+export interface AdjustInput {
+  acctNo: string;
+  direction: 'credit' | 'debit';
+  amount: string;
+  reason: string;
+}
 export async function applyAdjust(input: AdjustInput, idempotencyKey: string): Promise<PayOrderView> {
   return (await cap<{ order: PayOrderView }>(PAY_PATHS.adjustApply, { ...input, idempotencyKey })).order;
 }
 
-export interface RefundInput { origOrderId: string; amount: string; reason: string }
+export interface RefundInput {
+  origOrderId: string;
+  amount: string;
+  reason: string;
+}
 export async function applyRefund(input: RefundInput, idempotencyKey: string): Promise<PayOrderView> {
   return (await cap<{ order: PayOrderView }>(PAY_PATHS.refundApply, { ...input, idempotencyKey })).order;
 }
 
-export interface OrderFilter { kind?: PayOrderKind; status?: PayOrderStatus; mine?: boolean; orderNo?: string; cusCode?: string }
+export interface OrderFilter {
+  kind?: PayOrderKind;
+  status?: PayOrderStatus;
+  mine?: boolean;
+  orderNo?: string;
+  cusCode?: string;
+}
 export async function ordersPage(filter: OrderFilter, pageNum: number, pageSize: number): Promise<{ listData: PayOrderView[]; page: PageInfo }> {
   return cap<{ listData: PayOrderView[]; page: PageInfo }>(PAY_PATHS.orderInquiry, { ...filter }, { pageNum, pageSize });
 }
@@ -46,7 +69,10 @@ export async function refundsOf(cusCode: string | null): Promise<PayOrderView[]>
   return (await ordersPage({ kind: 'refund', cusCode }, 1, 200)).listData;
 }
 
-export interface InvoiceFilter { cusCode?: string; status?: InvoiceView['status'] }
+export interface InvoiceFilter {
+  cusCode?: string;
+  status?: InvoiceView['status'];
+}
 export async function invoicesPage(filter: InvoiceFilter, pageNum: number, pageSize: number): Promise<InvoiceInquiryResult> {
   return cap<InvoiceInquiryResult>(PAY_PATHS.invoiceInquiry, { ...filter }, { pageNum, pageSize });
 }
@@ -57,7 +83,13 @@ export async function invoiceTotals(cusCode: string): Promise<Pick<InvoiceInquir
   return { paid, invoiced, invoiceable };
 }
 
-export interface InvoiceInput { cusCode: string; amount: string; title: string; taxNo: string; remark: string }
+export interface InvoiceInput {
+  cusCode: string;
+  amount: string;
+  title: string;
+  taxNo: string;
+  remark: string;
+}
 export async function applyInvoice(input: InvoiceInput, idempotencyKey: string): Promise<InvoiceView> {
   return (await cap<{ invoice: InvoiceView }>(PAY_PATHS.invoiceApply, { ...input, idempotencyKey })).invoice;
 }
@@ -65,4 +97,3 @@ export async function applyInvoice(input: InvoiceInput, idempotencyKey: string):
 export async function makeInvoice(invoiceId: string): Promise<InvoiceView> {
   return (await cap<{ invoice: InvoiceView }>(PAY_PATHS.invoiceMake, { invoiceId })).invoice;
 }
-

@@ -19,7 +19,7 @@ function rowOf(o: PayOrderView): AcctOrderRow {
     ...o,
     id: o.orderId,
     // Adjust: the adjusted account; refund: the account refunded from → the original payer's account.
-    acctText: o.kind === 'refund' ? `${o.fromAcctNo ?? ''} → ${o.payeeAcctNo ?? ''}` : (o.direction === 'credit' ? o.payeeAcctNo : o.fromAcctNo) ?? '',
+    acctText: o.kind === 'refund' ? `${o.fromAcctNo ?? ''} → ${o.payeeAcctNo ?? ''}` : ((o.direction === 'credit' ? o.payeeAcctNo : o.fromAcctNo) ?? ''),
     directionText: o.direction ? ADJUST_DIRECTION_TEXT[o.direction] : '',
     amountText: yuanText(o.amount),
     timeText: timeText(o.submittedAt ?? o.createdAt),
@@ -36,9 +36,14 @@ export function useOrderListConfig(kind: 'adjust' | 'refund'): ListKitConfig<Acc
       url: { list: PAY_PATHS.orderInquiry },
       fetchList: async (params) => {
         const { pageNum, pageSize } = pagingOf(params);
-        const { listData, page } = await ordersPage({ kind, mine: true, status: (params.status || undefined) as PayOrderView['status'] | undefined, orderNo: params.orderNo || undefined }, pageNum, pageSize);
+        const { listData, page } = await ordersPage(
+          { kind, mine: true, status: (params.status || undefined) as PayOrderView['status'] | undefined, orderNo: params.orderNo || undefined },
+          pageNum,
+          pageSize,
+        );
         return pageResult(listData.map(rowOf), page.count, pageNum, pageSize);
       },
+      live: 'payOrder',
       toolbar: [],
       columns: [
         { dataIndex: 'orderNo', title: '订单号', width: 170 },
@@ -59,7 +64,13 @@ export function useOrderListConfig(kind: 'adjust' | 'refund'): ListKitConfig<Acc
       ],
       editAction: false,
       deleteAction: false,
-      mobile: { title: 'orderNo', subtitle: 'acctText', fields: adjust ? ['directionText', 'amountText', 'remark', 'timeText'] : ['amountText', 'remark', 'timeText'], status: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }), searchField: 'orderNo' },
+      mobile: {
+        title: 'orderNo',
+        subtitle: 'acctText',
+        fields: adjust ? ['directionText', 'amountText', 'remark', 'timeText'] : ['amountText', 'remark', 'timeText'],
+        status: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }),
+        searchField: 'orderNo',
+      },
     };
   }, [kind, navigate]);
 }

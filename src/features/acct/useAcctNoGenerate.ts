@@ -9,7 +9,10 @@ import { generateAccount } from './acctApi';
 import { useCustomer } from './useCustomer';
 import { useSubmit } from './useSubmit';
 
-export interface GenerateValues { cusCode?: string; acctType?: CustomerAccountType }
+export interface GenerateValues {
+  cusCode?: string;
+  acctType?: CustomerAccountType;
+}
 type Getter = { getFieldValue: (name: string) => unknown };
 
 export const ACCOUNT_TYPE_OPTIONS = CUSTOMER_ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_TEXT[value] }));
@@ -19,7 +22,10 @@ export function useAcctNoGenerate() {
   const { load } = customer;
   const call = useCallback((v: { cusCode: string; acctType: CustomerAccountType }, key: string) => generateAccount(v.cusCode, v.acctType, key), []);
   // Show the new account among the customer's accounts.
-  const sub = useSubmit(call, useCallback((a: { cusCode: string | null }) => void load(a.cusCode ?? ''), [load]));
+  const sub = useSubmit(
+    call,
+    useCallback((a: { cusCode: string | null }) => void load(a.cusCode ?? ''), [load]),
+  );
   /** Does the customer whose accounts are shown already hold this type? */
   const has = (t: CustomerAccountType | undefined) => !!t && customer.accounts.some((a) => a.acctType === t && a.status !== 'closed');
   return {
@@ -27,13 +33,15 @@ export function useAcctNoGenerate() {
     ...sub,
     rules: {
       cusCode: [{ required: true, whitespace: true, message: V.cusCodeEmpty }],
-      acctType: [({ getFieldValue }: Getter) => ({
-        validator: (_: unknown, v: CustomerAccountType | undefined) => {
-          if (!v) return Promise.reject(new Error('请选择账户类型'));
-          const shown = customer.loaded && customer.loaded === String(getFieldValue('cusCode') ?? '').trim();
-          return shown && has(v) ? Promise.reject(new Error(LEDGER_MSG.accountTypeExists)) : Promise.resolve();
-        },
-      })],
+      acctType: [
+        ({ getFieldValue }: Getter) => ({
+          validator: (_: unknown, v: CustomerAccountType | undefined) => {
+            if (!v) return Promise.reject(new Error('请选择账户类型'));
+            const shown = customer.loaded && customer.loaded === String(getFieldValue('cusCode') ?? '').trim();
+            return shown && has(v) ? Promise.reject(new Error(LEDGER_MSG.accountTypeExists)) : Promise.resolve();
+          },
+        }),
+      ],
     },
     /** Type options, the ones the customer holds marked. */
     options: ACCOUNT_TYPE_OPTIONS.map((o) => ({ ...o, label: has(o.value) ? `${o.label}（已开立）` : o.label })),

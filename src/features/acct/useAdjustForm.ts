@@ -8,11 +8,19 @@ import { adjustAmountError, verdict, type AdjustDirection } from './acctRules';
 import { useCustomer } from './useCustomer';
 import { useSubmit } from './useSubmit';
 
-export interface AdjustValues { acctNo?: string; direction?: AdjustDirection; amount?: string; reason?: string }
+export interface AdjustValues {
+  acctNo?: string;
+  direction?: AdjustDirection;
+  amount?: string;
+  reason?: string;
+}
 type Getter = { getFieldsValue: () => unknown };
 
 export const toAdjustInput = (v: AdjustValues): AdjustInput => ({
-  acctNo: v.acctNo ?? '', direction: v.direction ?? 'credit', amount: (v.amount ?? '').trim(), reason: (v.reason ?? '').trim(),
+  acctNo: v.acctNo ?? '',
+  direction: v.direction ?? 'credit',
+  amount: (v.amount ?? '').trim(),
+  reason: (v.reason ?? '').trim(),
 });
 
 export function useAdjustForm(onSubmitted: () => void) {
@@ -24,12 +32,14 @@ export function useAdjustForm(onSubmitted: () => void) {
     rules: {
       acctNo: [{ required: true, message: '请选择调账账户' }],
       direction: [schemaRule(adjustPayload, 'direction')],
-      amount: [({ getFieldsValue }: Getter) => ({
-        validator: () => {
-          const v = getFieldsValue() as AdjustValues;
-          return verdict(adjustAmountError(v.direction, v.amount, customer.account(v.acctNo)?.available));
-        },
-      })],
+      amount: [
+        ({ getFieldsValue }: Getter) => ({
+          validator: () => {
+            const v = getFieldsValue() as AdjustValues;
+            return verdict(adjustAmountError(v.direction, v.amount, customer.account(v.acctNo)?.available));
+          },
+        }),
+      ],
       reason: [schemaRule(adjustPayload, 'reason')],
     },
     finish: (v: AdjustValues) => sub.submit(toAdjustInput(v)),

@@ -9,7 +9,12 @@ import { invoiceAmountError, verdict } from './acctRules';
 import { useCustomer } from './useCustomer';
 import { useSubmit } from './useSubmit';
 
-export interface InvoiceValues { amount?: string; title?: string; taxNo?: string; remark?: string }
+export interface InvoiceValues {
+  amount?: string;
+  title?: string;
+  taxNo?: string;
+  remark?: string;
+}
 type Totals = Pick<InvoiceInquiryResult, 'paid' | 'invoiced' | 'invoiceable'>;
 type Getter = { getFieldsValue: () => unknown };
 
@@ -17,15 +22,24 @@ export function useInvoiceForm(onSubmitted: () => void) {
   const [totals, setTotals] = useState<Totals | null>(null);
   const loadTotals = useCallback(async (cusCode: string) => setTotals(await invoiceTotals(cusCode)), []);
   const customer = useCustomer(loadTotals);
-  const sub = useSubmit(applyInvoice, useCallback(() => {
-    onSubmitted();
-    if (customer.loaded) void loadTotals(customer.loaded).catch(() => undefined);
-  }, [onSubmitted, customer.loaded, loadTotals]));
+  const sub = useSubmit(
+    applyInvoice,
+    useCallback(() => {
+      onSubmitted();
+      if (customer.loaded) void loadTotals(customer.loaded).catch(() => undefined);
+    }, [onSubmitted, customer.loaded, loadTotals]),
+  );
 
   return {
-    customer, totals, ...sub,
+    customer,
+    totals,
+    ...sub,
     rules: {
-      amount: [({ getFieldsValue }: Getter) => ({ validator: () => verdict(invoiceAmountError((getFieldsValue() as InvoiceValues).amount, totals?.invoiceable ?? null)) })],
+      amount: [
+        ({ getFieldsValue }: Getter) => ({
+          validator: () => verdict(invoiceAmountError((getFieldsValue() as InvoiceValues).amount, totals?.invoiceable ?? null)),
+        }),
+      ],
       title: [schemaRule(invoiceApplyBody, 'title')],
       taxNo: [schemaRule(invoiceApplyBody, 'taxNo')],
       remark: [schemaRule(invoiceApplyBody, 'remark')],
@@ -36,7 +50,13 @@ export function useInvoiceForm(onSubmitted: () => void) {
         sub.fail('请先输入客户代码并查询可开票金额');
         return Promise.resolve(null);
       }
-      const input: InvoiceInput = { cusCode: customer.loaded, amount: (v.amount ?? '').trim(), title: (v.title ?? '').trim(), taxNo: (v.taxNo ?? '').trim(), remark: (v.remark ?? '').trim() };
+      const input: InvoiceInput = {
+        cusCode: customer.loaded,
+        amount: (v.amount ?? '').trim(),
+        title: (v.title ?? '').trim(),
+        taxNo: (v.taxNo ?? '').trim(),
+        remark: (v.remark ?? '').trim(),
+      };
       return sub.submit(input);
     },
   };

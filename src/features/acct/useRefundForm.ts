@@ -10,7 +10,11 @@ import { applyRefund, ordersPage, refundsOf, type RefundInput } from './acctApi'
 import { isRefundableKind, refundAmountError, refundHeadroom, verdict, type RefundHeadroom } from './acctRules';
 import { useSubmit } from './useSubmit';
 
-export interface RefundValues { origOrderId?: string; amount?: string; reason?: string }
+export interface RefundValues {
+  origOrderId?: string;
+  amount?: string;
+  reason?: string;
+}
 type Getter = { getFieldsValue: () => unknown };
 
 const ORDER_NO_RX = /^PO\d{16}$/;
@@ -45,33 +49,52 @@ export function useRefundForm(onSubmitted: () => void) {
     void search();
   }, [search]);
 
-  const pick = useCallback(async (orderId: string | undefined) => {
-    const o = candidates.find((c) => c.orderId === orderId) ?? null;
-    setOrigin(o);
-    setHeadroom(null);
-    if (!o) return;
-    try {
-      setHeadroom(refundHeadroom(o, await refundsOf(o.fromCusCode)));
-    } catch (err) {
-      setOriginError(err instanceof Error ? err.message : PAY_MSG.refundOriginal);
-    }
-  }, [candidates]);
+  const pick = useCallback(
+    async (orderId: string | undefined) => {
+      const o = candidates.find((c) => c.orderId === orderId) ?? null;
+      setOrigin(o);
+      setHeadroom(null);
+      if (!o) return;
+      try {
+        setHeadroom(refundHeadroom(o, await refundsOf(o.fromCusCode)));
+      } catch (err) {
+        setOriginError(err instanceof Error ? err.message : PAY_MSG.refundOriginal);
+      }
+    },
+    [candidates],
+  );
 
-  const sub = useSubmit(applyRefund, useCallback(() => {
-    onSubmitted();
-    void search();
-  }, [onSubmitted, search]));
+  const sub = useSubmit(
+    applyRefund,
+    useCallback(() => {
+      onSubmitted();
+      void search();
+    }, [onSubmitted, search]),
+  );
 
-  const rules = useMemo(() => ({
-    origOrderId: [{ required: true, message: '请选择原付款订单' }],
-    amount: [({ getFieldsValue }: Getter) => ({
-      validator: () => verdict(refundAmountError((getFieldsValue() as RefundValues).amount, headroom?.refundableFen ?? null)),
-    })],
-    reason: [schemaRule(refundPayload, 'reason')],
-  }), [headroom]);
+  const rules = useMemo(
+    () => ({
+      origOrderId: [{ required: true, message: '请选择原付款订单' }],
+      amount: [
+        ({ getFieldsValue }: Getter) => ({
+          validator: () => verdict(refundAmountError((getFieldsValue() as RefundValues).amount, headroom?.refundableFen ?? null)),
+        }),
+      ],
+      reason: [schemaRule(refundPayload, 'reason')],
+    }),
+    [headroom],
+  );
 
   return {
-    candidates, searching, search, origin, headroom, originError, pick, rules, ...sub,
+    candidates,
+    searching,
+    search,
+    origin,
+    headroom,
+    originError,
+    pick,
+    rules,
+    ...sub,
     /** Another refund: a new key, no original picked. */
     again: () => {
       sub.again();

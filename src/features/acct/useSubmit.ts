@@ -13,22 +13,25 @@ export function useSubmit<I, R>(call: (input: I, idempotencyKey: string) => Prom
   const [result, setResult] = useState<R | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = useCallback(async (input: I): Promise<R | null> => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      const r = await call(input, key.current);
-      setResult(r);
-      onDone?.(r);
-      return r;
-    } catch (err) {
-      setFailure(failureMessage(err));
-      if (err instanceof ApiError && err.status >= 200 && err.status < 500) key.current = newKey();
-      return null;
-    } finally {
-      setSaving(false);
-    }
-  }, [call, onDone]);
+  const submit = useCallback(
+    async (input: I): Promise<R | null> => {
+      setSaving(true);
+      setFailure(null);
+      try {
+        const r = await call(input, key.current);
+        setResult(r);
+        onDone?.(r);
+        return r;
+      } catch (err) {
+        setFailure(failureMessage(err));
+        if (err instanceof ApiError && err.status >= 200 && err.status < 500) key.current = newKey();
+        return null;
+      } finally {
+        setSaving(false);
+      }
+    },
+    [call, onDone],
+  );
 
   /** Another one: a new key, the answer cleared. */
   const again = useCallback(() => {

@@ -2,6 +2,7 @@
 // this user may decide it.
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useSnapshot } from 'valtio';
+import { groupAcctNo } from '@contract/api/ledger';
 import { maskCard, PAY_MSG, type BatchRowView } from '@contract/api/pay';
 import { yuanText } from '@contract/money';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
@@ -28,12 +29,23 @@ export default function ApproveDetailDesktop() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
         variant="borderless"
-        title={<Space>{orderTitle(o)}<Tag color={ORDER_STATUS_COLOR[o.status]} data-testid="order-status">{o.statusText}</Tag></Space>}
+        title={
+          <Space>
+            {orderTitle(o)}
+            <Tag color={ORDER_STATUS_COLOR[o.status]} data-testid="order-status">
+              {o.statusText}
+            </Tag>
+          </Space>
+        }
         extra={
           o.canAudit && (
             <Space>
-              <Button danger onClick={() => decision.startReject([o])}>驳回</Button>
-              <Button type="primary" onClick={() => decision.startApprove([o])}>审批通过</Button>
+              <Button danger onClick={() => decision.startReject([o])}>
+                驳回
+              </Button>
+              <Button type="primary" onClick={() => decision.startApprove([o])}>
+                审批通过
+              </Button>
             </Space>
           )
         }
@@ -42,12 +54,23 @@ export default function ApproveDetailDesktop() {
         <Descriptions column={3} size="small">
           <Descriptions.Item label="订单号">{o.orderNo}</Descriptions.Item>
           <Descriptions.Item label="类型">{o.kindText}</Descriptions.Item>
-          <Descriptions.Item label="金额"><Typography.Text strong data-testid="order-amount">{yuanText(o.amount)}</Typography.Text></Descriptions.Item>
-          <Descriptions.Item label="付款账户">{[o.fromAcctNo, o.fromCusName].filter(Boolean).join(' · ')}</Descriptions.Item>
+          <Descriptions.Item label="金额">
+            <Typography.Text strong data-testid="order-amount">
+              {yuanText(o.amount)}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="付款账户">
+            <span data-testid="from-acct">{groupAcctNo(o.fromAcctNo)}</span>
+            {o.fromCusName ? ` · ${o.fromCusName}` : ''}
+          </Descriptions.Item>
           {o.kind === 'batch' ? (
-            <Descriptions.Item label="笔数">{o.rowCount}（成功 {o.succeededCount}，失败 {o.failedCount}）</Descriptions.Item>
+            <Descriptions.Item label="笔数">
+              {o.rowCount}（成功 {o.succeededCount}，失败 {o.failedCount}）
+            </Descriptions.Item>
           ) : (
-            <Descriptions.Item label="收款方">{[o.payeeName, o.payeeAcctNo ?? maskCard(o.bankCardNo)].filter(Boolean).join(' · ')}</Descriptions.Item>
+            <Descriptions.Item label="收款方">
+              {[o.payeeName, o.payeeAcctNo ? groupAcctNo(o.payeeAcctNo) : maskCard(o.bankCardNo)].filter(Boolean).join(' · ')}
+            </Descriptions.Item>
           )}
           <Descriptions.Item label={remarkLabel(o.kind)}>{o.remark}</Descriptions.Item>
           <Descriptions.Item label="提交人">{o.makerName}</Descriptions.Item>
@@ -67,13 +90,21 @@ export default function ApproveDetailDesktop() {
             columns={[
               { title: '行号', dataIndex: 'rowNo', width: 70 },
               { title: '收款人', dataIndex: 'payeeName' },
-              { title: '收款账户 / 银行卡', key: 'to', render: (_: unknown, r) => r.payeeAcctNo ?? maskCard(r.bankCardNo) },
+              { title: '收款账户 / 银行卡', key: 'to', render: (_: unknown, r) => (r.payeeAcctNo ? groupAcctNo(r.payeeAcctNo) : maskCard(r.bankCardNo)) },
               { title: '金额', dataIndex: 'amount', align: 'right', render: (v: string) => yuanText(v) },
               { title: '备注', dataIndex: 'remark' },
-              { title: '状态', dataIndex: 'status', render: (s: BatchRowView['status'], r) => <Tag color={ROW_STATUS[s][1]}>{r.failReason ?? ROW_STATUS[s][0]}</Tag> },
+              {
+                title: '状态',
+                dataIndex: 'status',
+                render: (s: BatchRowView['status'], r) => <Tag color={ROW_STATUS[s][1]}>{r.failReason ?? ROW_STATUS[s][0]}</Tag>,
+              },
             ]}
           />
-          {moreRows && <Button style={{ marginTop: 12 }} onClick={() => void loadMoreRows()}>加载更多</Button>}
+          {moreRows && (
+            <Button style={{ marginTop: 12 }} onClick={() => void loadMoreRows()}>
+              加载更多
+            </Button>
+          )}
         </Card>
       )}
       <Card variant="borderless" title="审批记录">
@@ -89,7 +120,12 @@ export default function ApproveDetailDesktop() {
           }))}
         />
       </Card>
-      <PaymentPasswordPrompt open={decision.pwdOpen} onClose={decision.closePrompt} onConfirm={decision.confirmApprove} description={`审批通过 ${orderTitle(o)}，金额 ${yuanText(o.amount)}`} />
+      <PaymentPasswordPrompt
+        open={decision.pwdOpen}
+        onClose={decision.closePrompt}
+        onConfirm={decision.confirmApprove}
+        description={`审批通过 ${orderTitle(o)}，金额 ${yuanText(o.amount)}`}
+      />
       <RejectDialog open={decision.rejectOpen} count={1} onClose={decision.closeReject} onConfirm={decision.confirmReject} />
       <OutcomeDialog outcome={decision.outcome} onClose={decision.closeOutcome} />
     </Space>

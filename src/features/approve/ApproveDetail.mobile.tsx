@@ -3,6 +3,7 @@
 // this user may decide it.
 import { Button, DotLoading, ErrorBlock, InfiniteScroll, List, NoticeBar, Steps, Tag } from 'antd-mobile';
 import { useSnapshot } from 'valtio';
+import { groupAcctNo } from '@contract/api/ledger';
 import { maskCard, PAY_MSG, type BatchRowView, type PayOrderView } from '@contract/api/pay';
 import { yuanText } from '@contract/money';
 import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPrompt';
@@ -14,18 +15,23 @@ import { orderTitle, remarkLabel, timeText } from './rules';
 import { useDecision } from './useDecision';
 import { useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
 
-const ROW_STATUS = { pending: ['待执行', '#999'], succeeded: ['成功', '#00b578'], failed: ['失败', '#ff3141'] } as const;
+const ROW_STATUS = {
+  pending: ['待执行', 'var(--boss-color-weak)'],
+  succeeded: ['成功', 'var(--adm-color-success)'],
+  failed: ['失败', 'var(--adm-color-danger)'],
+} as const;
 
 function fields(o: PayOrderView): [string, string][] {
   const out: [string, string][] = [
     ['订单号', o.orderNo],
     ['类型', o.kindText],
-    ['付款账户', [o.fromAcctNo, o.fromCusName].filter(Boolean).join(' · ')],
+    ['付款账户', [groupAcctNo(o.fromAcctNo), o.fromCusName].filter(Boolean).join(' · ')],
   ];
-  if (o.kind === 'batch') out.push(['笔数', `${o.rowCount} 笔${o.succeededCount || o.failedCount ? `（成功 ${o.succeededCount}，失败 ${o.failedCount}）` : ''}`]);
+  if (o.kind === 'batch')
+    out.push(['笔数', `${o.rowCount} 笔${o.succeededCount || o.failedCount ? `（成功 ${o.succeededCount}，失败 ${o.failedCount}）` : ''}`]);
   else {
     if (o.payeeName) out.push(['收款人', o.payeeName]);
-    if (o.payeeAcctNo) out.push(['收款账户', o.payeeAcctNo]);
+    if (o.payeeAcctNo) out.push(['收款账户', groupAcctNo(o.payeeAcctNo)]);
     if (o.bankCardNo) out.push(['银行卡号', maskCard(o.bankCardNo) ?? '']);
   }
   if (o.remark) out.push([remarkLabel(o.kind), o.remark]);
@@ -40,8 +46,8 @@ function RowItem({ row }: { row: BatchRowView }) {
   const [text, color] = ROW_STATUS[row.status];
   return (
     <List.Item
-      prefix={<span style={{ color: '#999', fontSize: 12, width: 22, display: 'inline-block' }}>{row.rowNo}</span>}
-      description={row.payeeAcctNo ?? maskCard(row.bankCardNo) ?? ''}
+      prefix={<span style={{ color: 'var(--boss-color-weak)', fontSize: 12, width: 22, display: 'inline-block' }}>{row.rowNo}</span>}
+      description={row.payeeAcctNo ? groupAcctNo(row.payeeAcctNo) : (maskCard(row.bankCardNo) ?? '')}
       extra={
         <div style={{ textAlign: 'right' }}>
           <div style={{ color: '#1f1f1f', fontWeight: 600 }}>{yuanText(row.amount)}</div>
@@ -60,7 +66,12 @@ export default function ApproveDetailMobile() {
   const { detail, rows, error, loading, moreRows, loadMoreRows } = useOrderDetail(orderId);
   const decision = useDecision();
 
-  if (loading) return <div style={{ padding: 48, textAlign: 'center' }}><DotLoading color="primary" /></div>;
+  if (loading)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <DotLoading color="primary" />
+      </div>
+    );
   if (!detail) return <ErrorBlock status="empty" title={error ?? PAY_MSG.orderNotFound} />;
   const o = detail.order;
   const own = o.status === 'pending' && o.makerId === me;
@@ -69,8 +80,12 @@ export default function ApproveDetailMobile() {
     <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column', paddingBottom: o.canAudit ? 0 : 16 }}>
       <div style={{ background: '#fff', padding: '20px 16px 16px', textAlign: 'center' }}>
         <div style={{ color: '#666', fontSize: 14 }}>{orderTitle(o)}</div>
-        <div style={{ fontSize: 30, fontWeight: 700, margin: '6px 0', fontVariantNumeric: 'tabular-nums' }} data-testid="order-amount">{yuanText(o.amount)}</div>
-        <Tag color={mobileTagColor(ORDER_STATUS_COLOR[o.status])} fill="solid" style={{ fontSize: 13, padding: '2px 8px' }} data-testid="order-status">{o.statusText}</Tag>
+        <div style={{ fontSize: 30, fontWeight: 700, margin: '6px 0', fontVariantNumeric: 'tabular-nums' }} data-testid="order-amount">
+          {yuanText(o.amount)}
+        </div>
+        <Tag color={mobileTagColor(ORDER_STATUS_COLOR[o.status])} fill="solid" style={{ fontSize: 13, padding: '2px 8px' }} data-testid="order-status">
+          {o.statusText}
+        </Tag>
       </div>
       {own && <NoticeBar content={PAY_MSG.selfApprove} color="alert" />}
       <List header="订单信息" style={{ marginTop: 8 }}>
@@ -82,14 +97,20 @@ export default function ApproveDetailMobile() {
       </List>
       {o.kind === 'batch' && (
         <List header={`付款明细（${detail.rowsPage?.count ?? rows.length} 笔）`} style={{ marginTop: 8 }}>
-          {rows.map((r) => <RowItem key={r.rowNo} row={r} />)}
+          {rows.map((r) => (
+            <RowItem key={r.rowNo} row={r} />
+          ))}
           {moreRows && <InfiniteScroll loadMore={loadMoreRows} hasMore={moreRows} />}
         </List>
       )}
       {detail.splits.length > 0 && (
         <List header="分账明细" style={{ marginTop: 8 }}>
           {detail.splits.map((s) => (
-            <List.Item key={s.acctNo} extra={yuanText(s.amount)} description={s.ratio ? `${s.ratio}%${s.remainder ? ' · 尾差' : ''}` : s.remainder ? '尾差' : undefined}>
+            <List.Item
+              key={s.acctNo}
+              extra={yuanText(s.amount)}
+              description={s.ratio ? `${s.ratio}%${s.remainder ? ' · 尾差' : ''}` : s.remainder ? '尾差' : undefined}
+            >
               {s.acctNo}
             </List.Item>
           ))}
@@ -110,7 +131,19 @@ export default function ApproveDetailMobile() {
         </div>
       </List>
       {o.canAudit && (
-        <div style={{ position: 'sticky', bottom: 0, marginTop: 'auto', zIndex: 3, background: '#fff', borderTop: '1px solid #eee', padding: '8px 12px', display: 'flex', gap: 12 }}>
+        <div
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            marginTop: 'auto',
+            zIndex: 3,
+            background: '#fff',
+            borderTop: '1px solid #eee',
+            padding: '8px 12px',
+            display: 'flex',
+            gap: 12,
+          }}
+        >
           <Button block color="danger" fill="outline" onClick={() => decision.startReject([o])}>
             驳回
           </Button>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useSnapshot } from 'valtio';
+import { groupAcctNo } from '@contract/api/ledger';
 import type { PayOrderView } from '@contract/api/pay';
 import { approveDetailUrl } from '@contract/pages/approve';
 import { fenText, sumFen, yuanText } from '@contract/money';
@@ -54,7 +55,20 @@ export default function ApproveListDesktop() {
     { title: '订单号', dataIndex: 'orderNo', width: 170, render: (v: string, o) => <a onClick={() => void navigate(approveDetailUrl(o.orderId))}>{v}</a> },
     { title: '类型', dataIndex: 'kindText', width: 84, render: (v: string) => <Tag>{v}</Tag> },
     { title: '收款方 / 批次', key: 'title', ellipsis: true, render: (_: unknown, o) => orderTitle(o) },
-    { title: '付款账户', dataIndex: 'fromAcctNo', width: 180, ellipsis: true, render: (v: string | null, o) => [v, o.fromCusName].filter(Boolean).join(' · ') },
+    {
+      title: '付款账户',
+      dataIndex: 'fromAcctNo',
+      width: 200,
+      // In full, in groups of four: the approver compares it digit by digit (no '…').
+      render: (v: string | null, o) => (
+        <>
+          <div data-testid="from-acct" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {groupAcctNo(v)}
+          </div>
+          {o.fromCusName && <div style={{ color: 'var(--boss-color-weak)', fontSize: 12 }}>{o.fromCusName}</div>}
+        </>
+      ),
+    },
     { title: '笔数', dataIndex: 'rowCount', width: 56, align: 'right', render: (v: number, o) => (o.kind === 'batch' ? v : 1) },
     { title: '金额', dataIndex: 'amount', width: 120, align: 'right', render: (v: string) => <Typography.Text strong>{yuanText(v)}</Typography.Text> },
     { title: '提交人', dataIndex: 'makerName', width: 80 },
@@ -86,7 +100,11 @@ export default function ApproveListDesktop() {
           批量驳回
         </Button>
         <Button onClick={() => void load()}>刷新</Button>
-        {chosen.length > 0 && <Typography.Text type="secondary">已选 {chosen.length} 笔，合计 {fenText(sumFen(chosen))}</Typography.Text>}
+        {chosen.length > 0 && (
+          <Typography.Text type="secondary">
+            已选 {chosen.length} 笔，合计 {fenText(sumFen(chosen))}
+          </Typography.Text>
+        )}
       </Space>
       <Table<PayOrderView>
         rowKey="orderId"
@@ -95,7 +113,18 @@ export default function ApproveListDesktop() {
         columns={columns}
         dataSource={orders}
         rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys as string[]), getCheckboxProps: (o) => ({ disabled: !o.canAudit }) }}
-        pagination={{ current: pageNum, pageSize, total, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (n) => `共${n}条`, onChange: (p, s) => { setPageNum(p); setPageSize(s); } }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (n) => `共${n}条`,
+          onChange: (p, s) => {
+            setPageNum(p);
+            setPageSize(s);
+          },
+        }}
         locale={{ emptyText: '暂无待审批订单' }}
       />
       <PaymentPasswordPrompt

@@ -73,33 +73,89 @@ export default function ApproveListMobile() {
 
   return (
     <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column' }}>
-      <div style={{ display: 'flex', alignItems: 'center', background: '#fff', padding: '8px 12px', position: 'sticky', top: 0, zIndex: 2, borderBottom: '1px solid #f0f0f0' }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          background: '#fff',
+          padding: '8px 12px',
+          position: 'sticky',
+          top: 0,
+          zIndex: 2,
+          borderBottom: '1px solid #f0f0f0',
+        }}
+      >
         <span style={{ flex: 1, fontSize: 14, color: '#666' }}>
-          待审批 <b style={{ color: '#1677ff' }} data-testid="approve-total">{loaded ? total : snap.count}</b> 笔
+          待审批{' '}
+          <b style={{ color: '#1677ff' }} data-testid="approve-total">
+            {loaded ? total : snap.count}
+          </b>{' '}
+          笔
         </span>
-        <Button size="mini" fill="outline" color="primary" disabled={!orders.length && !selecting} onClick={() => { setSelecting((s) => !s); setPicked(new Set()); }}>
+        <Button
+          size="mini"
+          fill="outline"
+          color="primary"
+          disabled={!orders.length && !selecting}
+          onClick={() => {
+            setSelecting((s) => !s);
+            setPicked(new Set());
+          }}
+        >
           {selecting ? '取消批量' : '批量'}
         </Button>
       </div>
-      <PullToRefresh onRefresh={async () => { await Promise.all([refreshPendingCount(), load(true)]); }}>
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all([refreshPendingCount(), load(true)]);
+        }}
+      >
         <div style={{ padding: '8px 12px', display: 'flex', flexDirection: 'column', gap: 10 }}>
           {orders.map((o) => (
-            <OrderCardMobile key={o.orderId} order={o} selecting={selecting} checked={picked.has(o.orderId)} onTap={() => (selecting ? toggle(o.orderId) : void navigate(approveDetailUrl(o.orderId)))} />
+            <OrderCardMobile
+              key={o.orderId}
+              order={o}
+              selecting={selecting}
+              checked={picked.has(o.orderId)}
+              onTap={() => (selecting ? toggle(o.orderId) : void navigate(approveDetailUrl(o.orderId)))}
+            />
           ))}
-          {!orders.length && loaded && (failed ? <ErrorBlock status="default" title="加载失败" description={failed} /> : <ErrorBlock status="empty" title="暂无待审批订单" description="新提交的付款订单会显示在这里" />)}
+          {!orders.length &&
+            loaded &&
+            (failed ? (
+              <ErrorBlock status="default" title="加载失败" description={failed} />
+            ) : (
+              <ErrorBlock status="empty" title="暂无待审批订单" description="新提交的付款订单会显示在这里" />
+            ))}
         </div>
         <InfiniteScroll loadMore={() => load(false)} hasMore={hasMore}>
           {hasMore ? '加载中…' : orders.length > PAGE_SIZE ? '没有更多了' : ''}
         </InfiniteScroll>
       </PullToRefresh>
       {selecting && (
-        <div style={{ position: 'sticky', bottom: 0, marginTop: 'auto', zIndex: 2, background: '#fff', borderTop: '1px solid #eee', padding: '8px 12px', display: 'flex', alignItems: 'center', gap: 8 }}>
-          <Checkbox checked={allPicked} indeterminate={!allPicked && chosen.length > 0} onChange={(v) => setPicked(v ? new Set(orders.map((o) => o.orderId)) : new Set())}>
+        <div
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            marginTop: 'auto',
+            zIndex: 2,
+            background: '#fff',
+            borderTop: '1px solid #eee',
+            padding: '8px 12px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+          }}
+        >
+          <Checkbox
+            checked={allPicked}
+            indeterminate={!allPicked && chosen.length > 0}
+            onChange={(v) => setPicked(v ? new Set(orders.map((o) => o.orderId)) : new Set())}
+          >
             全选
           </Checkbox>
           <div style={{ flex: 1, minWidth: 0, fontSize: 13, color: '#666', lineHeight: 1.3 }}>
-            已选 {chosen.length} 笔
-            <div style={{ color: '#1f1f1f', fontWeight: 600 }}>{fenText(sumFen(chosen))}</div>
+            已选 {chosen.length} 笔<div style={{ color: '#1f1f1f', fontWeight: 600 }}>{fenText(sumFen(chosen))}</div>
           </div>
           <Button size="small" color="danger" fill="outline" disabled={!chosen.length} onClick={() => decision.startReject(chosen)}>
             驳回

@@ -28,7 +28,16 @@ export default function ArrivalNoticeMobile({ enabled }: { enabled: boolean }) {
         setPush(null);
         void navigate(approveDetailUrl(push.orderId));
       }}
-      style={{ position: 'fixed', left: 8, right: 8, top: 'calc(env(safe-area-inset-top) + 52px)', zIndex: 1000, borderRadius: 8, overflow: 'hidden', boxShadow: '0 4px 12px rgba(0,0,0,0.12)' }}
+      style={{
+        position: 'fixed',
+        left: 8,
+        right: 8,
+        top: 'calc(env(safe-area-inset-top) + 52px)',
+        zIndex: 1000,
+        borderRadius: 8,
+        overflow: 'hidden',
+        boxShadow: '0 4px 12px rgba(0,0,0,0.12)',
+      }}
     >
       <NoticeBar color="info" content={`${push.titile}${push.msgTxt ? `：${push.msgTxt}` : ''}`} extra={<span style={{ color: '#1677ff' }}>查看</span>} />
     </div>

@@ -6,7 +6,17 @@ import { PAY_MSG } from '@contract/api/pay';
 import { failureMessage } from '@/components/dialogs/formRules';
 import type { OutcomeSummary } from './rules';
 
-export function RejectDialog({ open, count, onClose, onConfirm }: { open: boolean; count: number; onClose: () => void; onConfirm: (reason: string) => Promise<void> }) {
+export function RejectDialog({
+  open,
+  count,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  count: number;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}) {
   const { message } = App.useApp();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +42,16 @@ export function RejectDialog({ open, count, onClose, onConfirm }: { open: boolea
     }
   };
   return (
-    <Modal open={open} title={count > 1 ? `驳回 ${count} 笔订单` : '驳回订单'} okText="确认驳回" okButtonProps={{ danger: true, loading: busy }} onOk={() => void submit()} onCancel={onClose} destroyOnHidden width={480}>
+    <Modal
+      open={open}
+      title={count > 1 ? `驳回 ${count} 笔订单` : '驳回订单'}
+      okText="确认驳回"
+      okButtonProps={{ danger: true, loading: busy }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={480}
+    >
       <Input.TextArea
         value={reason}
         onChange={(e) => {
@@ -47,7 +66,7 @@ export function RejectDialog({ open, count, onClose, onConfirm }: { open: boolea
         autoFocus
         aria-label="驳回原因"
       />
-      <div style={{ minHeight: 22, color: '#ff4d4f', marginTop: 4 }}>{error}</div>
+      <div style={{ minHeight: 22, color: 'var(--boss-color-danger)', marginTop: 4 }}>{error}</div>
     </Modal>
   );
 }
@@ -57,7 +76,11 @@ export function OutcomeDialog({ outcome, onClose }: { outcome: OutcomeSummary | 
     <Modal open={!!outcome} title="处理结果" onCancel={onClose} onOk={onClose} okText="知道了" cancelButtonProps={{ style: { display: 'none' } }} width={520}>
       {outcome && (
         <>
-          <Result status={outcome.allOk ? 'success' : outcome.lines.some((l) => l.ok) ? 'warning' : 'error'} title={outcome.title} style={{ padding: '12px 0' }} />
+          <Result
+            status={outcome.allOk ? 'success' : outcome.lines.some((l) => l.ok) ? 'warning' : 'error'}
+            title={outcome.title}
+            style={{ padding: '12px 0' }}
+          />
           <List
             size="small"
             bordered
@@ -65,7 +88,11 @@ export function OutcomeDialog({ outcome, onClose }: { outcome: OutcomeSummary | 
             renderItem={(l) => (
               <List.Item>
                 <span>
-                  {l.ok ? <CheckCircleFilled style={{ color: '#52c41a', marginRight: 8 }} /> : <CloseCircleFilled style={{ color: '#ff4d4f', marginRight: 8 }} />}
+                  {l.ok ? (
+                    <CheckCircleFilled style={{ color: '#52c41a', marginRight: 8 }} />
+                  ) : (
+                    <CloseCircleFilled style={{ color: 'var(--boss-color-danger)', marginRight: 8 }} />
+                  )}
                   {l.orderNo}
                 </span>
                 <Typography.Text type={l.ok ? 'success' : 'danger'}>{l.text}</Typography.Text>

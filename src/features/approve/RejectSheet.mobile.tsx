@@ -4,7 +4,17 @@ import { Button, Popup, TextArea, Toast } from 'antd-mobile';
 import { PAY_MSG } from '@contract/api/pay';
 import { failureMessage } from '@/components/dialogs/formRules';
 
-export default function RejectSheetMobile({ open, count, onClose, onConfirm }: { open: boolean; count: number; onClose: () => void; onConfirm: (reason: string) => Promise<void> }) {
+export default function RejectSheetMobile({
+  open,
+  count,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  count: number;
+  onClose: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +45,9 @@ export default function RejectSheetMobile({ open, count, onClose, onConfirm }: {
     <Popup visible={open} onMaskClick={busy ? undefined : onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
       <div style={{ padding: '14px 16px 20px' }}>
         <div style={{ display: 'flex', alignItems: 'center', marginBottom: 10 }}>
-          <a role="button" onClick={busy ? undefined : onClose} style={{ width: 48, color: '#666' }}>取消</a>
+          <a role="button" onClick={busy ? undefined : onClose} style={{ width: 48, color: '#666' }}>
+            取消
+          </a>
           <div style={{ flex: 1, textAlign: 'center', fontSize: 17, fontWeight: 600 }}>驳回{count > 1 ? ` ${count} 笔订单` : '订单'}</div>
           <span style={{ width: 48 }} />
         </div>
@@ -54,7 +66,7 @@ export default function RejectSheetMobile({ open, count, onClose, onConfirm }: {
             aria-label="驳回原因"
           />
         </div>
-        <div style={{ minHeight: 22, color: '#ff3141', fontSize: 13, paddingTop: 4 }}>{error}</div>
+        <div style={{ minHeight: 22, color: 'var(--adm-color-danger)', fontSize: 13, paddingTop: 4 }}>{error}</div>
         <Button block color="danger" size="large" loading={busy} onClick={() => void submit()}>
           确认驳回
         </Button>

@@ -3,7 +3,8 @@
 // (403 self-approval, 409 raced or stale); those come back here as an outcome, not an exception, so
 // the views show every decision the same way. Wrong payment passwords stay exceptions: the prompt
 // keeps itself open for another try.
-import { PAY_PATHS, type AuditResult, type PayOrderDetail, type PayOrderView, type PageInfo } from '@contract/api/pay';
+import { PAY_PATHS } from '@contract/api/payWire';
+import type { AuditResult, PayOrderDetail, PayOrderView, PageInfo } from '@contract/api/pay';
 import { capGet, capOrThrow, capPost } from '@/api/request';
 import { ApiError, serverMessage } from '@/api/errors';
 import { failedOutcome, isPasswordFailure, summarizeOutcome, type OutcomeSummary } from './rules';
@@ -19,7 +20,12 @@ export interface PendingPage {
 /** Page `pageNum` (from 1) of the pending orders this user may decide, newest first. */
 export async function fetchPendingForMe(pageNum: number, pageSize = PAGE_SIZE): Promise<PendingPage> {
   const body = capOrThrow(
-    await capPost<{ listData?: PayOrderView[]; page?: PageInfo }>(PAY_PATHS.orderInquiry, { pendingForMe: true, status: 'pending' }, { pageNum, pageSize }, { silent: true }),
+    await capPost<{ listData?: PayOrderView[]; page?: PageInfo }>(
+      PAY_PATHS.orderInquiry,
+      { pendingForMe: true, status: 'pending' },
+      { pageNum, pageSize },
+      { silent: true },
+    ),
     true,
   );
   const orders = body.listData ?? [];
@@ -37,7 +43,10 @@ export async function fetchPendingCount(): Promise<number> {
 }
 
 export async function fetchOrderDetail(orderId: string, rowsPage = 1, pageSize = 50): Promise<PayOrderDetail> {
-  return capOrThrow(await capPost<PayOrderDetail>(PAY_PATHS.orderDetail, { orderId, rowsPage: { pageNum: rowsPage, pageSize } }, undefined, { silent: true }), true) as PayOrderDetail;
+  return capOrThrow(
+    await capPost<PayOrderDetail>(PAY_PATHS.orderDetail, { orderId, rowsPage: { pageNum: rowsPage, pageSize } }, undefined, { silent: true }),
+    true,
+  ) as PayOrderDetail;
 }
 
 type Picked = Pick<PayOrderView, 'orderId' | 'orderNo' | 'version'>;

@@ -1,13 +1,15 @@
 // The approver's live state: how many orders wait for me (the tab badge) and a `version` that moves
 // whenever the pending list may have changed, so open lists reload. Kept live by useApproverSync:
 // a 'payOrder' push on the notification socket refreshes at once (and, with the page hidden, the
-// service worker shows a system notification that opens the order); every reload of the shared
+// service worker shows a system notification that opens the order), so does a live notice of any
+// order's status change (useLiveRefresh: decided on another device or by another approver); every reload of the shared
 // notice lists (reconnects and the 6 s polling while the socket is down) refreshes too.
 // No UI kit here: the phone layout and the desktop page both use it.
 import { useEffect, useRef } from 'react';
 import { proxy, subscribe } from 'valtio';
 import { approveDetailUrl } from '@contract/pages/approve';
 import { notices, onNotifyPush } from '@/components/notify/store';
+import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import { showSystemNotification } from '@/lib/sw';
 import { fetchPendingCount } from './api';
 import { asPayOrderPush, type PayOrderPush } from './rules';
@@ -55,6 +57,8 @@ export function pendingChanged(): Promise<void> {
 export function useApproverSync(enabled: boolean, onArrive?: (push: PayOrderPush) => void): void {
   const arrive = useRef(onArrive);
   arrive.current = onArrive;
+  // Any order's status change (decided here, on another device, by another approver) moves the count and the lists.
+  useLiveRefresh(enabled ? { kind: 'payOrder' } : null, () => void pendingChanged());
 
   useEffect(() => {
     if (!enabled) return;

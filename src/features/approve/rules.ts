@@ -2,13 +2,16 @@
 // and tested in tests/unit/approve-rules.test.ts: how an order is named and its amount shown, the
 // sum of a selection (bigint fen, never JS numbers), the tab badge text, and the per-order outcome
 // of a batch decision in the user's words.
-import { PAY_MSG, PAY_PERMS, type AuditOutcome, type AuditResult, type PayOrderView } from '@contract/api/pay';
+import { PAY_MSG, PAY_PERMS } from '@contract/api/payWire';
+import type { AuditOutcome, AuditResult, PayOrderView } from '@contract/api/pay';
 import { hasPermission } from '@contract/permission';
 import type { PermissionEntry } from '@contract/types';
 import { formatDateTime } from '@contract/time';
 
 /** The card's headline: the payee of a single pay, the batch with its size, otherwise kind and account. */
-export function orderTitle(o: Pick<PayOrderView, 'kind' | 'kindText' | 'payeeName' | 'payeeAcctNo' | 'rowCount' | 'remark' | 'direction' | 'fromAcctNo'>): string {
+export function orderTitle(
+  o: Pick<PayOrderView, 'kind' | 'kindText' | 'payeeName' | 'payeeAcctNo' | 'rowCount' | 'remark' | 'direction' | 'fromAcctNo'>,
+): string {
   switch (o.kind) {
     case 'single':
       return o.payeeName || o.payeeAcctNo || o.kindText;
@@ -103,5 +106,9 @@ export interface PayOrderPush {
 
 export function asPayOrderPush(push: Record<string, unknown>): PayOrderPush | null {
   if (push.type !== 'payOrder' || typeof push.orderId !== 'string' || !push.orderId) return null;
-  return { orderId: push.orderId, titile: typeof push.titile === 'string' && push.titile ? push.titile : '新的待审批订单', msgTxt: typeof push.msgTxt === 'string' ? push.msgTxt : '' };
+  return {
+    orderId: push.orderId,
+    titile: typeof push.titile === 'string' && push.titile ? push.titile : '新的待审批订单',
+    msgTxt: typeof push.msgTxt === 'string' ? push.msgTxt : '',
+  };
 }

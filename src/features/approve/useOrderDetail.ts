@@ -1,11 +1,12 @@
 // One order's detail for both views: loads by id, more batch rows on demand, reloads when the
-// pending list changes (a push, a decision), and follows an approved order through execution
-// (approved → executing → succeeded / failed / partial) by re-reading it every 1.5 s until it settles;
-// a pending order is re-read every 5 s, so the maker's open page sees the decision without a push.
+// pending list changes (a push, a decision) and when the socket says this order changed
+// (useLiveRefresh); as a fallback where no socket runs it re-reads an approved order every 1.5 s
+// until it settles (approved → executing → succeeded / failed / partial) and a pending one every 5 s.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { BatchRowView, PayOrderDetail, PayOrderStatus } from '@contract/api/pay';
+import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import { fetchOrderDetail } from './api';
 import { pending } from './pending';
 
@@ -59,6 +60,7 @@ export function useOrderDetail(orderId: string): OrderDetailState {
   useEffect(() => {
     void reload();
   }, [reload, version]);
+  useLiveRefresh(orderId ? { kind: 'payOrder', id: orderId } : null, () => void reload());
 
   const status = detail?.order.status;
   useEffect(() => {

@@ -5,7 +5,13 @@ import { App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Swi
 import { RULE_CONDITIONS, RULE_CONDITION_TEXT, type DataRuleRecord, type PermissionRecord } from '@contract/api/rbac';
 import { permissionApi } from './api';
 
-interface RuleValues { ruleName: string; ruleColumn: string; ruleConditions: string; ruleValue: string; status: boolean }
+interface RuleValues {
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: boolean;
+}
 const CONDITION_OPTIONS = RULE_CONDITIONS.map((c) => ({ value: c, label: `${RULE_CONDITION_TEXT[c]}（${c}）` }));
 
 export default function DataRulesDesktop({ menu, onClose }: { menu: PermissionRecord | null; onClose: () => void }) {
@@ -51,7 +57,9 @@ export default function DataRulesDesktop({ menu, onClose }: { menu: PermissionRe
 
   return (
     <Drawer title={menu ? `数据规则：${menu.name}` : '数据规则'} open={!!menu} onClose={onClose} size={720} destroyOnHidden>
-      <Button type="primary" onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>新增规则</Button>
+      <Button type="primary" onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>
+        新增规则
+      </Button>
       <Table<DataRuleRecord>
         rowKey="id"
         size="small"
@@ -69,9 +77,21 @@ export default function DataRulesDesktop({ menu, onClose }: { menu: PermissionRe
             key: 'op',
             render: (_, r) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing(r)}>编辑</Button>
-                <Popconfirm title="确定删除吗？" onConfirm={async () => { await permissionApi.removeRule(r.id).then(load).catch(() => undefined); }}>
-                  <Button type="link" size="small" danger>删除</Button>
+                <Button type="link" size="small" onClick={() => setEditing(r)}>
+                  编辑
+                </Button>
+                <Popconfirm
+                  title="确定删除吗？"
+                  onConfirm={async () => {
+                    await permissionApi
+                      .removeRule(r.id)
+                      .then(load)
+                      .catch(() => undefined);
+                  }}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
                 </Popconfirm>
               </Space>
             ),
@@ -80,11 +100,25 @@ export default function DataRulesDesktop({ menu, onClose }: { menu: PermissionRe
       />
       <Modal title={editing === 'new' ? '新增数据规则' : '编辑数据规则'} open={!!editing} onCancel={() => setEditing(null)} onOk={save} destroyOnHidden>
         <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
-          <Form.Item label="规则名称" name="ruleName" rules={[{ required: true, whitespace: true, message: '请输入规则名称!' }]}><Input maxLength={50} /></Form.Item>
-          <Form.Item label="规则字段" name="ruleColumn" rules={[{ required: true, pattern: /^[A-Za-z_]\w{0,63}$/, message: '规则字段须为字母、数字或下划线组成的字段名' }]}><Input placeholder="如 sys_org_code" /></Form.Item>
-          <Form.Item label="条件规则" name="ruleConditions" rules={[{ required: true }]}><Select options={CONDITION_OPTIONS} /></Form.Item>
-          <Form.Item label="规则值" name="ruleValue" rules={[{ required: true, whitespace: true, message: '请输入规则值!' }]}><Input maxLength={200} placeholder="如 #{sys_org_code}" /></Form.Item>
-          <Form.Item label="状态" name="status" valuePropName="checked"><Switch checkedChildren="有效" unCheckedChildren="无效" /></Form.Item>
+          <Form.Item label="规则名称" name="ruleName" rules={[{ required: true, whitespace: true, message: '请输入规则名称!' }]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item
+            label="规则字段"
+            name="ruleColumn"
+            rules={[{ required: true, pattern: /^[A-Za-z_]\w{0,63}$/, message: '规则字段须为字母、数字或下划线组成的字段名' }]}
+          >
+            <Input placeholder="如 org_code" />
+          </Form.Item>
+          <Form.Item label="条件规则" name="ruleConditions" rules={[{ required: true }]}>
+            <Select options={CONDITION_OPTIONS} />
+          </Form.Item>
+          <Form.Item label="规则值" name="ruleValue" rules={[{ required: true, whitespace: true, message: '请输入规则值!' }]}>
+            <Input maxLength={200} placeholder="如 #{sys_org_code}" />
+          </Form.Item>
+          <Form.Item label="状态" name="status" valuePropName="checked">
+            <Switch checkedChildren="有效" unCheckedChildren="无效" />
+          </Form.Item>
         </Form>
       </Modal>
     </Drawer>

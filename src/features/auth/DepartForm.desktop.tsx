@@ -4,7 +4,12 @@ import { App, Button, Form, Input, InputNumber, Radio, Space } from 'antd';
 import type { DepartNode } from '@contract/api/rbac';
 import { ORG_CATEGORY_OPTIONS, departNameError, phoneError, type DepartFormValues } from './useDeparts';
 
-const rule = (check: (v?: string) => string | null) => ({ validator: async (_: unknown, v?: string) => { const e = check(v); if (e) throw new Error(e); } });
+const rule = (check: (v?: string) => string | null) => ({
+  validator: async (_: unknown, v?: string) => {
+    const e = check(v);
+    if (e) throw new Error(e);
+  },
+});
 
 export interface DepartFormProps {
   /** The department edited, or null when adding. */
@@ -23,7 +28,15 @@ export default function DepartFormDesktop({ depart, parent, canSave, onSave, onC
     form.resetFields();
     form.setFieldsValue(
       depart
-        ? { departName: depart.departName, orgCategory: depart.orgCategory, sortNo: depart.sortNo, mobile: depart.mobile ?? '', fax: depart.fax ?? '', address: depart.address ?? '', memo: depart.memo ?? '' }
+        ? {
+            departName: depart.departName,
+            orgCategory: depart.orgCategory,
+            sortNo: depart.sortNo,
+            mobile: depart.mobile ?? '',
+            fax: depart.fax ?? '',
+            address: depart.address ?? '',
+            memo: depart.memo ?? '',
+          }
         : { departName: '', orgCategory: parent ? '2' : '1', sortNo: 0 },
     );
   }, [depart, parent, form]);
@@ -58,13 +71,23 @@ export default function DepartFormDesktop({ depart, parent, canSave, onSave, onC
       <Form.Item label="排序" name="sortNo">
         <InputNumber min={0} max={99999} style={{ width: 160 }} />
       </Form.Item>
-      <Form.Item label="电话" name="mobile" rules={[rule(phoneError)]}><Input placeholder="请输入电话" maxLength={30} /></Form.Item>
-      <Form.Item label="传真" name="fax" rules={[rule(phoneError)]}><Input placeholder="请输入传真" maxLength={30} /></Form.Item>
-      <Form.Item label="地址" name="address"><Input placeholder="请输入地址" maxLength={200} /></Form.Item>
-      <Form.Item label="备注" name="memo"><Input.TextArea rows={3} maxLength={500} placeholder="请输入备注" /></Form.Item>
+      <Form.Item label="电话" name="mobile" rules={[rule(phoneError)]}>
+        <Input placeholder="请输入电话" maxLength={30} />
+      </Form.Item>
+      <Form.Item label="传真" name="fax" rules={[rule(phoneError)]}>
+        <Input placeholder="请输入传真" maxLength={30} />
+      </Form.Item>
+      <Form.Item label="地址" name="address">
+        <Input placeholder="请输入地址" maxLength={200} />
+      </Form.Item>
+      <Form.Item label="备注" name="memo">
+        <Input.TextArea rows={3} maxLength={500} placeholder="请输入备注" />
+      </Form.Item>
       <Form.Item wrapperCol={{ offset: 5 }}>
         <Space>
-          <Button type="primary" loading={saving} onClick={submit}>保存</Button>
+          <Button type="primary" loading={saving} onClick={submit}>
+            保存
+          </Button>
           {onCancel && <Button onClick={onCancel}>取消</Button>}
         </Space>
       </Form.Item>

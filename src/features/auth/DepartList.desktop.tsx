@@ -36,12 +36,20 @@ export default function DepartListDesktop() {
       size="small"
       extra={
         can(RBAC_CODE.departAdd) && (
-          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })}>添加一级部门</Button>
+          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setAdding({ parent: null })}>
+            添加一级部门
+          </Button>
         )
       }
       style={{ height: '100%' }}
     >
-      <Input.Search placeholder="请输入部门名称" allowClear onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} style={{ marginBottom: 8 }} />
+      <Input.Search
+        placeholder="请输入部门名称"
+        allowClear
+        onSearch={setSearch}
+        onChange={(e) => !e.target.value && setSearch('')}
+        style={{ marginBottom: 8 }}
+      />
       <Spin spinning={d.loading}>
         {shown.length ? (
           <Tree
@@ -68,7 +76,16 @@ export default function DepartListDesktop() {
   if (adding) {
     right = (
       <Card title={adding.parent ? `添加下级部门：${adding.parent.departName}` : '添加一级部门'} size="small">
-        <DepartFormDesktop depart={null} parent={adding.parent} canSave onSave={async (v) => { await d.add(v, adding.parent?.id ?? null); setAdding(null); }} onCancel={() => setAdding(null)} />
+        <DepartFormDesktop
+          depart={null}
+          parent={adding.parent}
+          canSave
+          onSave={async (v) => {
+            await d.add(v, adding.parent?.id ?? null);
+            setAdding(null);
+          }}
+          onCancel={() => setAdding(null)}
+        />
       </Card>
     );
   } else if (!sel) {
@@ -84,10 +101,24 @@ export default function DepartListDesktop() {
         title={`${sel.departName}（${CATEGORY[sel.orgCategory]} · ${sel.orgCode}）`}
         extra={
           <Space>
-            {can(RBAC_CODE.departAdd) && <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding({ parent: sel })}>添加下级</Button>}
+            {can(RBAC_CODE.departAdd) && (
+              <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding({ parent: sel })}>
+                添加下级
+              </Button>
+            )}
             {can(RBAC_CODE.departDelete) && (
-              <Popconfirm title="确定删除该部门吗？" onConfirm={async () => { await d.remove(sel.id).then(() => message.success('删除成功')).catch(() => undefined); }}>
-                <Button size="small" danger icon={<DeleteOutlined />}>删除</Button>
+              <Popconfirm
+                title="确定删除该部门吗？"
+                onConfirm={async () => {
+                  await d
+                    .remove(sel.id)
+                    .then(() => message.success('删除成功'))
+                    .catch(() => undefined);
+                }}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />}>
+                  删除
+                </Button>
               </Popconfirm>
             )}
           </Space>
@@ -97,9 +128,17 @@ export default function DepartListDesktop() {
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'info', label: '基本信息', children: <DepartFormDesktop depart={sel} parent={parentOf(sel)} canSave={can(RBAC_CODE.departEdit)} onSave={(v) => d.edit(sel.id, v)} /> },
-            ...(can(RBAC_CODE.departAuth) ? [{ key: 'perm', label: '部门权限', children: <GrantTreeDesktop key={sel.id} target={grantTarget} height="calc(100vh - 380px)" /> }] : []),
-            ...(can(RBAC_CODE.departRoleList) && roleConfig ? [{ key: 'role', label: '部门角色', children: <ListKit key={sel.id} config={roleConfig} /> }] : []),
+            {
+              key: 'info',
+              label: '基本信息',
+              children: <DepartFormDesktop depart={sel} parent={parentOf(sel)} canSave={can(RBAC_CODE.departEdit)} onSave={(v) => d.edit(sel.id, v)} />,
+            },
+            ...(can(RBAC_CODE.departAuth)
+              ? [{ key: 'perm', label: '部门权限', children: <GrantTreeDesktop key={sel.id} target={grantTarget} height="calc(100vh - 380px)" /> }]
+              : []),
+            ...(can(RBAC_CODE.departRoleList) && roleConfig
+              ? [{ key: 'role', label: '部门角色', children: <ListKit key={sel.id} config={roleConfig} /> }]
+              : []),
           ]}
         />
       </Card>
@@ -110,7 +149,12 @@ export default function DepartListDesktop() {
     <div style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
       <div style={{ width: 320, flex: 'none' }}>{left}</div>
       <div style={{ flex: 1, minWidth: 0 }}>{right}</div>
-      <GrantDialog open={!!granting} onClose={() => setGranting(null)} title={granting ? `部门角色授权：${granting.roleName}` : '部门角色授权'} target={roleTarget} />
+      <GrantDialog
+        open={!!granting}
+        onClose={() => setGranting(null)}
+        title={granting ? `部门角色授权：${granting.roleName}` : '部门角色授权'}
+        target={roleTarget}
+      />
     </div>
   );
 }

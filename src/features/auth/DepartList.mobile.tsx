@@ -36,7 +36,14 @@ export default function DepartListMobile() {
   return (
     <div style={{ minHeight: '100%', background: '#f5f5f5' }}>
       <div style={{ padding: '8px 12px', background: '#fff' }}>
-        <SearchBar placeholder="请输入部门名称" value={search} onChange={(v) => { setSearch(v); setAt(null); }} />
+        <SearchBar
+          placeholder="请输入部门名称"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setAt(null);
+          }}
+        />
       </div>
       {here && (
         <>
@@ -51,7 +58,9 @@ export default function DepartListMobile() {
         </>
       )}
       {d.loading ? (
-        <div style={{ textAlign: 'center', padding: 24 }}><DotLoading /></div>
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <DotLoading />
+        </div>
       ) : rows.length === 0 ? (
         <Empty description={here ? '没有下级部门' : MSG.noData} />
       ) : (
@@ -60,7 +69,11 @@ export default function DepartListMobile() {
             <List.Item
               key={n.id}
               description={`${n.orgCode}${n.children?.length ? ` · ${n.children.length} 个下级` : ''}`}
-              extra={<Tag color={n.orgCategory === '1' ? 'primary' : 'default'} fill="outline">{CATEGORY[n.orgCategory]}</Tag>}
+              extra={
+                <Tag color={n.orgCategory === '1' ? 'primary' : 'default'} fill="outline">
+                  {CATEGORY[n.orgCategory]}
+                </Tag>
+              }
               onClick={() => (n.children?.length ? setAt(n.id) : setDetail(n))}
             >
               {n.departName}
@@ -74,14 +87,34 @@ export default function DepartListMobile() {
         </FloatingBubble>
       )}
 
-      <Popup visible={adding !== undefined} onMaskClick={() => setAdding(undefined)} position="right" bodyStyle={{ width: '100vw', height: '100%' }} destroyOnClose>
+      <Popup
+        visible={adding !== undefined}
+        onMaskClick={() => setAdding(undefined)}
+        position="right"
+        bodyStyle={{ width: '100vw', height: '100%' }}
+        destroyOnClose
+      >
         <NavBar onBack={() => setAdding(undefined)}>{adding ? `添加下级：${adding.departName}` : '添加一级部门'}</NavBar>
         {adding !== undefined && (
-          <DepartFormMobile depart={null} parent={adding} canSave onSave={async (v) => { await d.add(v, adding?.id ?? null); setAdding(undefined); }} />
+          <DepartFormMobile
+            depart={null}
+            parent={adding}
+            canSave
+            onSave={async (v) => {
+              await d.add(v, adding?.id ?? null);
+              setAdding(undefined);
+            }}
+          />
         )}
       </Popup>
 
-      <Popup visible={!!current} onMaskClick={() => setDetail(null)} position="right" bodyStyle={{ width: '100vw', height: '100%', display: 'flex', flexDirection: 'column' }} destroyOnClose>
+      <Popup
+        visible={!!current}
+        onMaskClick={() => setDetail(null)}
+        position="right"
+        bodyStyle={{ width: '100vw', height: '100%', display: 'flex', flexDirection: 'column' }}
+        destroyOnClose
+      >
         {current && (
           <>
             <NavBar
@@ -112,11 +145,18 @@ export default function DepartListMobile() {
             </NavBar>
             <Tabs style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
               <Tabs.Tab title="基本信息" key="info">
-                <DepartFormMobile depart={current} parent={current.parentId ? (d.byId.get(current.parentId) ?? null) : null} canSave={can(RBAC_CODE.departEdit)} onSave={(v) => d.edit(current.id, v)} />
+                <DepartFormMobile
+                  depart={current}
+                  parent={current.parentId ? (d.byId.get(current.parentId) ?? null) : null}
+                  canSave={can(RBAC_CODE.departEdit)}
+                  onSave={(v) => d.edit(current.id, v)}
+                />
               </Tabs.Tab>
               {can(RBAC_CODE.departAuth) && (
                 <Tabs.Tab title="部门权限" key="perm">
-                  <div style={{ height: 'calc(100vh - 110px)' }}><GrantTreeMobile target={grantTarget} /></div>
+                  <div style={{ height: 'calc(100vh - 110px)' }}>
+                    <GrantTreeMobile target={grantTarget} />
+                  </div>
                 </Tabs.Tab>
               )}
               {can(RBAC_CODE.departRoleList) && roleConfig && (
@@ -128,7 +168,12 @@ export default function DepartListMobile() {
           </>
         )}
       </Popup>
-      <GrantDialog open={!!granting} onClose={() => setGranting(null)} title={granting ? `部门角色授权：${granting.roleName}` : '部门角色授权'} target={roleTarget} />
+      <GrantDialog
+        open={!!granting}
+        onClose={() => setGranting(null)}
+        title={granting ? `部门角色授权：${granting.roleName}` : '部门角色授权'}
+        target={roleTarget}
+      />
     </div>
   );
 }

@@ -4,7 +4,12 @@ import { App, Form, Input, Modal } from 'antd';
 import type { DepartRoleEditorProps } from './departRoleConfig';
 import { departRoleCodeError, departRoleNameError, saveDepartRole, type DepartRoleValues } from './departRoleForm';
 
-const rule = (check: (v?: string) => string | null) => ({ validator: async (_: unknown, v?: string) => { const e = check(v); if (e) throw new Error(e); } });
+const rule = (check: (v?: string) => string | null) => ({
+  validator: async (_: unknown, v?: string) => {
+    const e = check(v);
+    if (e) throw new Error(e);
+  },
+});
 
 export default function DepartRoleFormDesktop({ open, record, onClose, onSaved, departId }: DepartRoleEditorProps) {
   const [form] = Form.useForm<DepartRoleValues>();
@@ -29,9 +34,15 @@ export default function DepartRoleFormDesktop({ open, record, onClose, onSaved, 
   return (
     <Modal title={record ? '编辑部门角色' : '新增部门角色'} open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} destroyOnHidden>
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
-        <Form.Item label="角色名称" name="roleName" required rules={[rule(departRoleNameError)]}><Input maxLength={50} placeholder="请输入角色名称" /></Form.Item>
-        <Form.Item label="角色编码" name="roleCode" required rules={[rule(departRoleCodeError)]}><Input maxLength={50} placeholder="请输入角色编码" /></Form.Item>
-        <Form.Item label="描述" name="description"><Input.TextArea rows={3} maxLength={200} /></Form.Item>
+        <Form.Item label="角色名称" name="roleName" required rules={[rule(departRoleNameError)]}>
+          <Input maxLength={50} placeholder="请输入角色名称" />
+        </Form.Item>
+        <Form.Item label="角色编码" name="roleCode" required rules={[rule(departRoleCodeError)]}>
+          <Input maxLength={50} placeholder="请输入角色编码" />
+        </Form.Item>
+        <Form.Item label="描述" name="description">
+          <Input.TextArea rows={3} maxLength={200} />
+        </Form.Item>
       </Form>
     </Modal>
   );

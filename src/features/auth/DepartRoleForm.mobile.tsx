@@ -4,7 +4,12 @@ import { Button, Form, Input, NavBar, Popup, TextArea, Toast } from 'antd-mobile
 import type { DepartRoleEditorProps } from './departRoleConfig';
 import { departRoleCodeError, departRoleNameError, saveDepartRole, type DepartRoleValues } from './departRoleForm';
 
-const rule = (check: (v?: string) => string | null) => ({ validator: async (_: unknown, v?: string) => { const e = check(v); if (e) throw new Error(e); } });
+const rule = (check: (v?: string) => string | null) => ({
+  validator: async (_: unknown, v?: string) => {
+    const e = check(v);
+    if (e) throw new Error(e);
+  },
+});
 
 export default function DepartRoleFormMobile({ open, record, onClose, onSaved, departId }: DepartRoleEditorProps) {
   const [form] = Form.useForm<DepartRoleValues>();
@@ -29,10 +34,24 @@ export default function DepartRoleFormMobile({ open, record, onClose, onSaved, d
   return (
     <Popup visible={open} onMaskClick={onClose} position="right" bodyStyle={{ width: '100vw', height: '100%' }} destroyOnClose>
       <NavBar onBack={onClose}>{record ? '编辑部门角色' : '新增部门角色'}</NavBar>
-      <Form form={form} layout="horizontal" footer={<Button block color="primary" loading={saving} onClick={submit}>保存</Button>}>
-        <Form.Item label="角色名称" name="roleName" required rules={[rule(departRoleNameError)]}><Input maxLength={50} clearable placeholder="请输入角色名称" /></Form.Item>
-        <Form.Item label="角色编码" name="roleCode" required rules={[rule(departRoleCodeError)]}><Input maxLength={50} clearable placeholder="请输入角色编码" /></Form.Item>
-        <Form.Item label="描述" name="description"><TextArea rows={3} maxLength={200} /></Form.Item>
+      <Form
+        form={form}
+        layout="horizontal"
+        footer={
+          <Button block color="primary" loading={saving} onClick={submit}>
+            保存
+          </Button>
+        }
+      >
+        <Form.Item label="角色名称" name="roleName" required rules={[rule(departRoleNameError)]}>
+          <Input maxLength={50} clearable placeholder="请输入角色名称" />
+        </Form.Item>
+        <Form.Item label="角色编码" name="roleCode" required rules={[rule(departRoleCodeError)]}>
+          <Input maxLength={50} clearable placeholder="请输入角色编码" />
+        </Form.Item>
+        <Form.Item label="描述" name="description">
+          <TextArea rows={3} maxLength={200} />
+        </Form.Item>
       </Form>
     </Popup>
   );

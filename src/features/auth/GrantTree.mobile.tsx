@@ -21,7 +21,14 @@ export default function GrantTreeMobile({ target, onSaved }: { target: GrantTarg
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <div style={{ padding: '8px 12px' }}>
-        <SearchBar placeholder="搜索菜单" value={search} onChange={(v) => { setSearch(v); setAt(null); }} />
+        <SearchBar
+          placeholder="搜索菜单"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setAt(null);
+          }}
+        />
       </div>
       {trail.length > 0 && (
         <NavBar onBack={() => setAt(trail.length > 1 ? trail[trail.length - 2].key : null)} style={{ '--height': '40px' }}>
@@ -30,7 +37,9 @@ export default function GrantTreeMobile({ target, onSaved }: { target: GrantTarg
       )}
       <div style={{ flex: 1, overflow: 'auto' }}>
         {g.loading ? (
-          <div style={{ textAlign: 'center', padding: 24 }}><DotLoading /></div>
+          <div style={{ textAlign: 'center', padding: 24 }}>
+            <DotLoading />
+          </div>
         ) : here.length === 0 ? (
           <Empty description={MSG.noData} />
         ) : (
@@ -42,7 +51,13 @@ export default function GrantTreeMobile({ target, onSaved }: { target: GrantTarg
                 <List.Item
                   key={n.key}
                   prefix={<Checkbox checked={g.checked.has(n.key)} onChange={(on) => g.toggle(n.key, on)} onClick={(e) => e.stopPropagation()} />}
-                  extra={tag && <Tag color={tag[1]} fill="outline">{tag[0]}</Tag>}
+                  extra={
+                    tag && (
+                      <Tag color={tag[1]} fill="outline">
+                        {tag[0]}
+                      </Tag>
+                    )
+                  }
                   description={kids ? `${kids} 个下级` : undefined}
                   arrowIcon={kids > 0}
                   onClick={kids ? () => setAt(n.key) : () => g.toggle(n.key, !g.checked.has(n.key))}
@@ -57,8 +72,12 @@ export default function GrantTreeMobile({ target, onSaved }: { target: GrantTarg
       <div style={{ padding: 12, borderTop: '1px solid #eee', background: '#fff' }}>
         <Space style={{ width: '100%', '--gap': '8px' }} justify="between" align="center">
           <Space>
-            <Button size="small" onClick={g.checkAll}>全选</Button>
-            <Button size="small" onClick={g.uncheckAll}>取消全选</Button>
+            <Button size="small" onClick={g.checkAll}>
+              全选
+            </Button>
+            <Button size="small" onClick={g.uncheckAll}>
+              取消全选
+            </Button>
           </Space>
           <Button
             color="primary"

@@ -15,14 +15,24 @@ const config: ListKitConfig<OnlineRecord> = {
   editAction: false,
   deleteAction: false,
   defaultSort: { column: 'lastSeen', order: 'desc' },
+  // The column widths plus the 170 px 操作 column: a fixed width keeps 客户端 (an ellipsis column)
+  // beside 操作 at 1440×900 instead of growing to the whole user-agent string under max-content.
+  scrollX: 1140,
   columns: [
-    { dataIndex: 'username', title: '用户账号', sorter: true, width: 140 },
-    { dataIndex: 'realname', title: '用户姓名', sorter: true, width: 140 },
-    { dataIndex: 'ip', title: '登录IP', sorter: true, width: 150 },
-    { dataIndex: 'loginTime', title: '登录时间', sorter: true, type: 'datetime', width: 180 },
-    { dataIndex: 'lastSeen', title: '最近访问', sorter: true, type: 'datetime', width: 180 },
-    { dataIndex: 'current', title: '状态', type: 'tag', width: 110, tag: (r) => (r.current ? { text: '当前会话', color: 'blue' } : { text: '在线', color: 'green' }) },
-    { dataIndex: 'userAgent', title: '客户端', ellipsis: true },
+    { dataIndex: 'username', title: '用户账号', sorter: true, width: 120 },
+    { dataIndex: 'realname', title: '用户姓名', sorter: true, width: 110 },
+    { dataIndex: 'ip', title: '登录IP', sorter: true, width: 120 },
+    { dataIndex: 'loginTime', title: '登录时间', sorter: true, type: 'datetime', width: 160 },
+    { dataIndex: 'lastSeen', title: '最近访问', sorter: true, type: 'datetime', width: 160 },
+    {
+      dataIndex: 'current',
+      title: '状态',
+      type: 'tag',
+      width: 100,
+      tag: (r) => (r.current ? { text: '当前会话', color: 'blue' } : { text: '在线', color: 'green' }),
+    },
+    // An ellipsis column needs a width: without one the table's max-content layout gave it none (blank).
+    { dataIndex: 'userAgent', title: '客户端', ellipsis: true, width: 200 },
   ],
   query: [
     { field: 'username', label: '用户账号', type: 'input' },

@@ -32,16 +32,34 @@ export default function PermissionFormMobile({ record, parentId, onSaved }: { re
   };
   const button = type === '2';
   return (
-    <Form form={form} layout="horizontal" footer={<Button block color="primary" loading={saving} onClick={submit}>保存</Button>}>
+    <Form
+      form={form}
+      layout="horizontal"
+      footer={
+        <Button block color="primary" loading={saving} onClick={submit}>
+          保存
+        </Button>
+      }
+    >
       <Form.Item label="菜单类型" name="type">
         <Radio.Group onChange={(v) => setType(v as PermissionFormValues['type'])}>
-          <Space>{(['0', '1', '2'] as const).map((t) => <Radio key={t} value={t}>{TYPE_TEXT[t]}</Radio>)}</Space>
+          <Space>
+            {(['0', '1', '2'] as const).map((t) => (
+              <Radio key={t} value={t}>
+                {TYPE_TEXT[t]}
+              </Radio>
+            ))}
+          </Space>
         </Radio.Group>
       </Form.Item>
-      <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入名称!' }]}><Input placeholder="请输入名称" clearable /></Form.Item>
+      <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入名称!' }]}>
+        <Input placeholder="请输入名称" clearable />
+      </Form.Item>
       {!button && (
         <>
-          <Form.Item label="菜单路径" name="path" rules={[{ required: true, pattern: /^\//, message: '菜单路径不能为空，且须以 / 开头' }]}><Input placeholder="/system/xxx" clearable /></Form.Item>
+          <Form.Item label="菜单路径" name="path" rules={[{ required: true, pattern: /^\//, message: '菜单路径不能为空，且须以 / 开头' }]}>
+            <Input placeholder="/system/xxx" clearable />
+          </Form.Item>
           <Form.Item
             label="前端组件"
             name="component"
@@ -53,12 +71,20 @@ export default function PermissionFormMobile({ record, parentId, onSaved }: { re
           >
             <Picker columns={PAGE_COLUMNS}>{(items) => items[0]?.label ?? <span style={{ color: '#ccc' }}>请选择已注册的页面</span>}</Picker>
           </Form.Item>
-          <Form.Item label="菜单图标" name="icon"><Input placeholder="如 setting" clearable /></Form.Item>
+          <Form.Item label="菜单图标" name="icon">
+            <Input placeholder="如 setting" clearable />
+          </Form.Item>
         </>
       )}
-      <Form.Item label="授权标识" name="perms" rules={button ? [{ required: true, message: '按钮必须填写授权标识' }] : []}><Input placeholder="system:xxx:yyy" clearable /></Form.Item>
-      <Form.Item label="排序" name="sortNo"><Stepper min={0} max={99999} /></Form.Item>
-      <Form.Item label="启用" name="status" valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item label="授权标识" name="perms" rules={button ? [{ required: true, message: '按钮必须填写授权标识' }] : []}>
+        <Input placeholder="system:xxx:yyy" clearable />
+      </Form.Item>
+      <Form.Item label="排序" name="sortNo">
+        <Stepper min={0} max={99999} />
+      </Form.Item>
+      <Form.Item label="启用" name="status" valuePropName="checked">
+        <Switch />
+      </Form.Item>
     </Form>
   );
 }

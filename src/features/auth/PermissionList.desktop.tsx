@@ -28,10 +28,20 @@ export default function PermissionListDesktop() {
       width: 260,
       render: (_, r) => (
         <Space size={4} wrap={false}>
-          {can(RBAC_CODE.permEdit) && <Button type="link" size="small" onClick={() => setEditing({ record: r, parentId: r.parentId })}>编辑</Button>}
-          {can(RBAC_CODE.permAdd) && r.type !== '2' && <Button type="link" size="small" onClick={() => setEditing({ record: null, parentId: r.id })}>添加下级</Button>}
+          {can(RBAC_CODE.permEdit) && (
+            <Button type="link" size="small" onClick={() => setEditing({ record: r, parentId: r.parentId })}>
+              编辑
+            </Button>
+          )}
+          {can(RBAC_CODE.permAdd) && r.type !== '2' && (
+            <Button type="link" size="small" onClick={() => setEditing({ record: null, parentId: r.id })}>
+              添加下级
+            </Button>
+          )}
           {can(RBAC_CODE.permRule) && r.type === '1' && (
-            <Button type="link" size="small" onClick={() => setRulesOf(r)}>数据规则{r.ruleFlag ? ' ●' : ''}</Button>
+            <Button type="link" size="small" onClick={() => setRulesOf(r)}>
+              数据规则{r.ruleFlag ? ' ●' : ''}
+            </Button>
           )}
           {can(RBAC_CODE.permDelete) && !r.builtIn && (
             <Popconfirm
@@ -46,7 +56,9 @@ export default function PermissionListDesktop() {
                 }
               }}
             >
-              <Button type="link" size="small" danger>删除</Button>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
             </Popconfirm>
           )}
         </Space>
@@ -57,7 +69,11 @@ export default function PermissionListDesktop() {
   return (
     <Card size="small">
       <Space style={{ marginBottom: 12 }}>
-        {can(RBAC_CODE.permAdd) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null, parentId: null })}>新增</Button>}
+        {can(RBAC_CODE.permAdd) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null, parentId: null })}>
+            新增
+          </Button>
+        )}
         <Button onClick={() => void reload()}>刷新</Button>
       </Space>
       <Table<PermissionRecord>
@@ -81,7 +97,13 @@ export default function PermissionListDesktop() {
           await reload();
         }}
       />
-      <DataRulesDesktop menu={rulesOf} onClose={() => { setRulesOf(null); void reload(); }} />
+      <DataRulesDesktop
+        menu={rulesOf}
+        onClose={() => {
+          setRulesOf(null);
+          void reload();
+        }}
+      />
     </Card>
   );
 }

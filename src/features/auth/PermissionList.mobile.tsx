@@ -11,7 +11,8 @@ import { TYPE_TEXT, usePermissionTree } from './permissionForm';
 import { pathTo } from './treeRules';
 
 const COLOR = { '0': 'primary', '1': 'success', '2': 'warning' } as const;
-const asNodes = (rows: PermissionRecord[]): TreeNode[] => rows.map((r) => ({ ...r, key: r.id, title: r.name, children: r.children ? asNodes(r.children) : undefined }));
+const asNodes = (rows: PermissionRecord[]): TreeNode[] =>
+  rows.map((r) => ({ ...r, key: r.id, title: r.name, children: r.children ? asNodes(r.children) : undefined }));
 
 export default function PermissionListMobile() {
   const { tree, loading, reload } = usePermissionTree();
@@ -30,14 +31,20 @@ export default function PermissionListMobile() {
             {trail.map((n) => n.name).join(' / ')}
           </NavBar>
           <List header="当前菜单">
-            <List.Item description={here.path ?? ''} extra={can(RBAC_CODE.permEdit) ? '编辑' : undefined} onClick={can(RBAC_CODE.permEdit) ? () => setEditing({ record: here, parentId: here.parentId }) : undefined}>
+            <List.Item
+              description={here.path ?? ''}
+              extra={can(RBAC_CODE.permEdit) ? '编辑' : undefined}
+              onClick={can(RBAC_CODE.permEdit) ? () => setEditing({ record: here, parentId: here.parentId }) : undefined}
+            >
               {here.name}
             </List.Item>
           </List>
         </>
       )}
       {loading ? (
-        <div style={{ textAlign: 'center', padding: 24 }}><DotLoading /></div>
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <DotLoading />
+        </div>
       ) : rows.length === 0 ? (
         <Empty description={MSG.noData} />
       ) : (
@@ -48,8 +55,14 @@ export default function PermissionListMobile() {
               description={r.type === '2' ? r.perms : (r.path ?? '')}
               extra={
                 <span>
-                  <Tag color={COLOR[r.type]} fill="outline">{TYPE_TEXT[r.type]}</Tag>{' '}
-                  {r.status === '0' && <Tag color="danger" fill="outline">停用</Tag>}
+                  <Tag color={COLOR[r.type]} fill="outline">
+                    {TYPE_TEXT[r.type]}
+                  </Tag>{' '}
+                  {r.status === '0' && (
+                    <Tag color="danger" fill="outline">
+                      停用
+                    </Tag>
+                  )}
                 </span>
               }
               onClick={() => (r.children?.length ? setAt(r.id) : can(RBAC_CODE.permEdit) ? setEditing({ record: r, parentId: r.parentId }) : undefined)}
@@ -60,11 +73,20 @@ export default function PermissionListMobile() {
         </List>
       )}
       {can(RBAC_CODE.permAdd) && (here?.type ?? '0') !== '2' && (
-        <FloatingBubble style={{ '--initial-position-bottom': '80px', '--initial-position-right': '20px' }} onClick={() => setEditing({ record: null, parentId: here?.id ?? null })}>
+        <FloatingBubble
+          style={{ '--initial-position-bottom': '80px', '--initial-position-right': '20px' }}
+          onClick={() => setEditing({ record: null, parentId: here?.id ?? null })}
+        >
           <AddOutline fontSize={28} />
         </FloatingBubble>
       )}
-      <Popup visible={!!editing} onMaskClick={() => setEditing(null)} position="right" bodyStyle={{ width: '100vw', height: '100%', overflow: 'auto' }} destroyOnClose>
+      <Popup
+        visible={!!editing}
+        onMaskClick={() => setEditing(null)}
+        position="right"
+        bodyStyle={{ width: '100vw', height: '100%', overflow: 'auto' }}
+        destroyOnClose
+      >
         <NavBar onBack={() => setEditing(null)}>{editing?.record ? '编辑' : '新增'}</NavBar>
         {editing && (
           <PermissionFormMobile

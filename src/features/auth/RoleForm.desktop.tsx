@@ -28,7 +28,19 @@ export default function RoleFormDesktop({ open, record, onClose, onSaved }: List
   return (
     <Modal title={record ? '编辑角色' : '新增角色'} open={open} onCancel={onClose} onOk={submit} confirmLoading={saving} width={600} destroyOnHidden>
       <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} style={{ marginTop: 16 }}>
-        <Form.Item label="角色名称" name="roleName" required rules={[{ validator: async (_, v) => { const e = roleNameError(v); if (e) throw new Error(e); } }]}>
+        <Form.Item
+          label="角色名称"
+          name="roleName"
+          required
+          rules={[
+            {
+              validator: async (_, v) => {
+                const e = roleNameError(v);
+                if (e) throw new Error(e);
+              },
+            },
+          ]}
+        >
           <Input placeholder="请输入角色名称" maxLength={50} />
         </Form.Item>
         <Form.Item
@@ -36,7 +48,18 @@ export default function RoleFormDesktop({ open, record, onClose, onSaved }: List
           name="roleCode"
           required
           validateDebounce={400}
-          rules={record ? [] : [{ validator: async (_, v) => { const e = await roleCodeError(v); if (e) throw new Error(e); } }]}
+          rules={
+            record
+              ? []
+              : [
+                  {
+                    validator: async (_, v) => {
+                      const e = await roleCodeError(v);
+                      if (e) throw new Error(e);
+                    },
+                  },
+                ]
+          }
         >
           <Input placeholder="请输入角色编码" disabled={!!record} maxLength={50} />
         </Form.Item>

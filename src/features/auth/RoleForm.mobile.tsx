@@ -31,12 +31,45 @@ export default function RoleFormMobile({ open, record, onClose, onSaved }: ListE
       <Form
         form={form}
         layout="horizontal"
-        footer={<Button block color="primary" loading={saving} onClick={submit}>保存</Button>}
+        footer={
+          <Button block color="primary" loading={saving} onClick={submit}>
+            保存
+          </Button>
+        }
       >
-        <Form.Item label="角色名称" name="roleName" required rules={[{ validator: async (_, v) => { const e = roleNameError(v); if (e) throw new Error(e); } }]}>
+        <Form.Item
+          label="角色名称"
+          name="roleName"
+          required
+          rules={[
+            {
+              validator: async (_, v) => {
+                const e = roleNameError(v);
+                if (e) throw new Error(e);
+              },
+            },
+          ]}
+        >
           <Input placeholder="请输入角色名称" maxLength={50} clearable />
         </Form.Item>
-        <Form.Item label="角色编码" name="roleCode" required disabled={!!record} rules={record ? [] : [{ validator: async (_, v) => { const e = await roleCodeError(v); if (e) throw new Error(e); } }]}>
+        <Form.Item
+          label="角色编码"
+          name="roleCode"
+          required
+          disabled={!!record}
+          rules={
+            record
+              ? []
+              : [
+                  {
+                    validator: async (_, v) => {
+                      const e = await roleCodeError(v);
+                      if (e) throw new Error(e);
+                    },
+                  },
+                ]
+          }
+        >
           <Input placeholder="请输入角色编码" maxLength={50} clearable />
         </Form.Item>
         <Form.Item label="描述" name="description">

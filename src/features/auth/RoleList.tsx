@@ -44,12 +44,7 @@ export default function RoleList() {
   return (
     <>
       <ListKit config={config} />
-      <GrantDialog
-        open={!!granting}
-        onClose={() => setGranting(null)}
-        title={granting ? `角色授权：${granting.roleName}` : '角色授权'}
-        target={target}
-      />
+      <GrantDialog open={!!granting} onClose={() => setGranting(null)} title={granting ? `角色授权：${granting.roleName}` : '角色授权'} target={target} />
     </>
   );
 }

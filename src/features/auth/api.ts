@@ -1,20 +1,12 @@
 // Calls of the authorisation pages (contract/api/rbac.ts names the paths) and the permission
 // check the pages use for their own buttons.
-import { useSnapshot } from 'valtio';
-import { hasPermission } from '@contract/permission';
-import {
-  RBAC, type DepartNode, type DataRuleRecord, type PermissionRecord, type PermissionTreeAnswer,
-} from '@contract/api/rbac';
+import { RBAC, type DepartNode, type DataRuleRecord, type PermissionRecord, type PermissionTreeAnswer } from '@contract/api/rbac';
+import { DATA_RULE_P, type RoleDataRuleAnswer } from '@contract/api/dataRules';
 import { sysDelete, sysGet, sysOrThrow, sysPost, sysPut } from '@/api/request';
-import { session } from '@/stores/session';
 
 export { RBAC };
 
-/** True when the signed-in user may use the permission code (spec §6 rules). */
-export function useCan(): (code: string) => boolean {
-  const s = useSnapshot(session);
-  return (code: string) => hasPermission(code, { auth: s.auth as never, allAuth: s.allAuth as never });
-}
+export { useCan } from '@/hooks/useCan';
 
 const get = async <T>(url: string, params?: Record<string, unknown>) => sysOrThrow(await sysGet<T>(url, params));
 const post = async <T>(url: string, body: unknown) => sysOrThrow(await sysPost<T>(url, body));
@@ -27,12 +19,23 @@ export interface GrantTarget {
   tree: () => Promise<PermissionTreeAnswer>;
   granted: () => Promise<string[]>;
   save: (now: string[], last: string[]) => Promise<unknown>;
+  /** Which data rules of a menu the target is held to (roles only: the 数据规则 of a menu in the tree). */
+  dataRules?: RoleDataRules;
+}
+
+export interface RoleDataRules {
+  load: (menuId: string) => Promise<RoleDataRuleAnswer>;
+  save: (menuId: string, ruleIds: string[]) => Promise<unknown>;
 }
 
 export const roleGrant = (roleId: string): GrantTarget => ({
   tree: () => get<PermissionTreeAnswer>(RBAC.permTree),
   granted: () => get<string[]>(RBAC.rolePermission, { roleId }),
   save: (now, last) => post(RBAC.saveRolePermission, { roleId, permissionIds: now.join(','), lastpermissionIds: last.join(',') }),
+  dataRules: {
+    load: (permissionId) => get<RoleDataRuleAnswer>(DATA_RULE_P.roleDataRule, { permissionId, roleId }),
+    save: (permissionId, ruleIds) => post(DATA_RULE_P.roleDataRule, { permissionId, roleId, dataRuleIds: ruleIds.join(',') }),
+  },
 });
 export const departGrant = (departId: string): GrantTarget => ({
   tree: () => get<PermissionTreeAnswer>(RBAC.permTree),
@@ -56,7 +59,8 @@ export const departApi = {
 export const roleApi = {
   add: (body: Record<string, unknown>) => post(RBAC.roleAdd, body),
   edit: (body: Record<string, unknown>) => put(RBAC.roleEdit, body),
-  checkCode: async (roleCode: string, id?: string) => (await sysGet<null>(RBAC.roleCheckCode, { roleCode, id }, { silent: true }).catch(() => null))?.success ?? false,
+  checkCode: async (roleCode: string, id?: string) =>
+    (await sysGet<null>(RBAC.roleCheckCode, { roleCode, id }, { silent: true }).catch(() => null))?.success ?? false,
 };
 
 export const departRoleApi = {

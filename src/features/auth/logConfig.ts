@@ -2,7 +2,9 @@
 import type { ListKitConfig } from '@/components/list/types';
 import { RBAC, type LogRecord } from '@contract/api/rbac';
 
-const common = (logType: '1' | '2'): Pick<ListKitConfig<LogRecord>, 'url' | 'permissionPrefix' | 'params' | 'toolbar' | 'selectable' | 'deleteAction' | 'editAction'> => ({
+const common = (
+  logType: '1' | '2',
+): Pick<ListKitConfig<LogRecord>, 'url' | 'permissionPrefix' | 'params' | 'toolbar' | 'selectable' | 'deleteAction' | 'editAction'> => ({
   url: { list: RBAC.logList },
   permissionPrefix: 'system:log:',
   params: { logType },
@@ -20,7 +22,15 @@ export const LOGIN_LOG: ListKitConfig<LogRecord> = {
     { dataIndex: 'username', title: '用户名', sorter: true, width: 140 },
     { dataIndex: 'logContent', title: '日志内容', ellipsis: true },
     { dataIndex: 'ip', title: 'IP', sorter: true, width: 140 },
-    { dataIndex: 'method', title: '登录方式', width: 110, options: [{ value: 'password', label: '账号密码' }, { value: 'sms', label: '手机验证码' }] },
+    {
+      dataIndex: 'method',
+      title: '登录方式',
+      width: 110,
+      options: [
+        { value: 'password', label: '账号密码' },
+        { value: 'sms', label: '手机验证码' },
+      ],
+    },
     { dataIndex: 'createTime', title: '登录时间', sorter: true, type: 'datetime', width: 180 },
   ],
   query: [

@@ -2,7 +2,11 @@
 import { ROLE_CODE_RX } from '@contract/api/rbac';
 import { roleApi } from './api';
 
-export interface RoleFormValues { roleName: string; roleCode: string; description?: string }
+export interface RoleFormValues {
+  roleName: string;
+  roleCode: string;
+  description?: string;
+}
 
 export const roleNameError = (v: string | undefined) => (!v?.trim() ? '请输入角色名称!' : v.trim().length > 50 ? '角色名称最多50个字符!' : null);
 export async function roleCodeError(v: string | undefined, id?: string): Promise<string | null> {

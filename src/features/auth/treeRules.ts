@@ -17,7 +17,10 @@ export function indexTree(roots: TreeNode[]): TreeIndex {
     idx.node.set(n.key, n);
     idx.all.push(n.key);
     const kids = n.children ?? [];
-    idx.children.set(n.key, kids.map((c) => c.key));
+    idx.children.set(
+      n.key,
+      kids.map((c) => c.key),
+    );
     if (kids.length) idx.branches.push(n.key);
     kids.forEach((c) => walk(c, n.key));
   };

@@ -27,7 +27,10 @@ function configOf(open: (r: Row) => void): ListKitConfig<Row> {
       { dataIndex: 'description', title: '描述', ellipsis: true, width: 200 },
       createTimeColumn<Row>(),
     ],
-    query: [{ field: 'ruleName', label: '规则名称', type: 'input' }, { field: 'ruleCode', label: '规则编码', type: 'input' }],
+    query: [
+      { field: 'ruleName', label: '规则名称', type: 'input' },
+      { field: 'ruleCode', label: '规则编码', type: 'input' },
+    ],
     superQuery: [{ field: 'ruleName', label: '规则名称', type: 'string' }, { field: 'ruleCode', label: '规则编码', type: 'string' }, createTimeSuper],
     inlineActions: 3,
     rowActions: [{ key: 'test', text: '测试', permission: 'test', onClick: (r) => open(r) }],

@@ -11,22 +11,20 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 function control(f: FormField, options: ListOption[] | undefined, editing: boolean, onFormat: () => void) {
   const disabled = editing && f.fixedOnEdit;
   switch (f.kind) {
-    case 'number': return <InputNumber style={{ width: '100%' }} placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} />;
-    case 'textarea': return <Input.TextArea rows={3} maxLength={255} showCount placeholder={f.placeholder ?? `请输入${f.label}`} />;
-    case 'password': return <Input.Password autoComplete="new-password" placeholder={f.placeholder ?? `请输入${f.label}`} />;
-    case 'select': return <Select options={options ?? f.options} placeholder={`请选择${f.label}`} disabled={disabled} showSearch optionFilterProp="label" />;
-    case 'status': return <Radio.Group options={f.options} optionType="button" buttonStyle="solid" />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} />;
+    case 'textarea':
+      return <Input.TextArea rows={3} maxLength={255} showCount placeholder={f.placeholder ?? `请输入${f.label}`} />;
+    case 'password':
+      return <Input.Password autoComplete="new-password" placeholder={f.placeholder ?? `请输入${f.label}`} />;
+    case 'select':
+      return <Select options={options ?? f.options} placeholder={`请选择${f.label}`} disabled={disabled} showSearch optionFilterProp="label" />;
+    case 'status':
+      return <Radio.Group options={f.options} optionType="button" buttonStyle="solid" />;
     case 'json':
-      return (
-        <Input.TextArea
-          autoSize={{ minRows: 6, maxRows: 16 }}
-          spellCheck={false}
-          style={mono}
-          placeholder={f.placeholder}
-          onBlur={onFormat}
-        />
-      );
-    default: return <Input placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} allowClear />;
+      return <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} spellCheck={false} style={mono} placeholder={f.placeholder} onBlur={onFormat} />;
+    default:
+      return <Input placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} allowClear />;
   }
 }
 
@@ -39,7 +37,10 @@ export default function ConfigFormDesktop({ spec, open, record, onClose, onSaved
   const [testing, setTesting] = useState(false);
 
   useEffect(() => {
-    void spec.loadOptions?.().then(setOptions).catch(() => undefined);
+    void spec
+      .loadOptions?.()
+      .then(setOptions)
+      .catch(() => undefined);
   }, [spec]);
 
   const rule = (name: string) => ({
@@ -73,20 +74,36 @@ export default function ConfigFormDesktop({ spec, open, record, onClose, onSaved
 
   const footer = (
     <Space>
-      {spec.testConnection && <Button loading={testing} onClick={() => void test()}>测试连接</Button>}
+      {spec.testConnection && (
+        <Button loading={testing} onClick={() => void test()}>
+          测试连接
+        </Button>
+      )}
       <Button onClick={onClose}>取消</Button>
-      <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)}>保存</Button>
+      <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)}>
+        保存
+      </Button>
     </Space>
   );
 
   return (
     <Modal open={open} title={`${record ? '编辑' : '新增'}${spec.title}`} width={spec.width ?? 560} onCancel={onClose} footer={footer} destroyOnHidden>
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} initialValues={initial} requiredMark>
-        {spec.fields.filter((f) => !(f.addOnly && record)).map((f) => (
-          <Form.Item key={f.name} name={f.name} label={f.label} required={f.required} rules={[rule(f.name)]} extra={f.help} validateTrigger={['onChange', 'onBlur']}>
-            {control(f, options[f.name], !!record, () => form.setFieldValue(f.name, formatJson(String(form.getFieldValue(f.name) ?? ''))))}
-          </Form.Item>
-        ))}
+        {spec.fields
+          .filter((f) => !(f.addOnly && record))
+          .map((f) => (
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              required={f.required}
+              rules={[rule(f.name)]}
+              extra={f.help}
+              validateTrigger={['onChange', 'onBlur']}
+            >
+              {control(f, options[f.name], !!record, () => form.setFieldValue(f.name, formatJson(String(form.getFieldValue(f.name) ?? ''))))}
+            </Form.Item>
+          ))}
       </Form>
     </Modal>
   );

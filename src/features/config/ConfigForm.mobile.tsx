@@ -9,11 +9,16 @@ import { initialValues, validate, wireValues, type FormField, type FormSpec, typ
 function control(f: FormField, editing: boolean) {
   const disabled = editing && f.fixedOnEdit;
   switch (f.kind) {
-    case 'number': return <Input type="number" inputMode="numeric" placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} />;
-    case 'textarea': return <TextArea rows={3} maxLength={255} showCount placeholder={f.placeholder ?? `请输入${f.label}`} />;
-    case 'json': return <TextArea rows={6} placeholder={f.placeholder} style={{ '--font-size': '13px', fontFamily: 'ui-monospace, Menlo, monospace' } as never} />;
-    case 'password': return <Input type="password" autoComplete="new-password" placeholder={f.placeholder ?? `请输入${f.label}`} clearable />;
-    default: return <Input placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} clearable />;
+    case 'number':
+      return <Input type="number" inputMode="numeric" placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} />;
+    case 'textarea':
+      return <TextArea rows={3} maxLength={255} showCount placeholder={f.placeholder ?? `请输入${f.label}`} />;
+    case 'json':
+      return <TextArea rows={6} placeholder={f.placeholder} style={{ '--font-size': '13px', fontFamily: 'ui-monospace, Menlo, monospace' } as never} />;
+    case 'password':
+      return <Input type="password" autoComplete="new-password" placeholder={f.placeholder ?? `请输入${f.label}`} clearable />;
+    default:
+      return <Input placeholder={f.placeholder ?? `请输入${f.label}`} disabled={disabled} clearable />;
   }
 }
 
@@ -23,7 +28,10 @@ export default function ConfigFormMobile({ spec, open, record, onClose, onSaved 
   const [options, setOptions] = useState<Record<string, ListOption[]>>({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    void spec.loadOptions?.().then(setOptions).catch(() => undefined);
+    void spec
+      .loadOptions?.()
+      .then(setOptions)
+      .catch(() => undefined);
   }, [spec]);
 
   const rule = (name: string) => ({
@@ -55,9 +63,16 @@ export default function ConfigFormMobile({ spec, open, record, onClose, onSaved 
   const choice = (f: FormField) => {
     const opts = options[f.name] ?? f.options ?? [];
     return (
-      <Form.Item key={f.name} name={f.name} label={f.label} required={f.required} rules={[rule(f.name)]} description={f.help}
+      <Form.Item
+        key={f.name}
+        name={f.name}
+        label={f.label}
+        required={f.required}
+        rules={[rule(f.name)]}
+        description={f.help}
         getValueProps={(v: unknown) => ({ value: v === undefined || v === '' ? [] : [String(v)] })}
-        getValueFromEvent={(v: string[]) => v[0] ?? ''}>
+        getValueFromEvent={(v: string[]) => v[0] ?? ''}
+      >
         <Selector columns={f.kind === 'status' ? 2 : 1} options={opts.map((o) => ({ value: o.value, label: o.label }))} />
       </Form.Item>
     );
@@ -66,20 +81,34 @@ export default function ConfigFormMobile({ spec, open, record, onClose, onSaved 
   return (
     <Popup visible={open} position="right" bodyStyle={{ width: '100vw', height: '100%', overflow: 'auto' }} destroyOnClose>
       <NavBar onBack={onClose}>{`${record ? '编辑' : '新增'}${spec.title}`}</NavBar>
-      <Form form={form} initialValues={initial} layout="vertical"
+      <Form
+        form={form}
+        initialValues={initial}
+        layout="vertical"
         footer={
           <>
-            {spec.testConnection && <Button block size="large" style={{ marginBottom: 12 }} onClick={() => void test()}>测试连接</Button>}
-            <Button block color="primary" size="large" loading={saving} onClick={() => void submit()}>保存</Button>
+            {spec.testConnection && (
+              <Button block size="large" style={{ marginBottom: 12 }} onClick={() => void test()}>
+                测试连接
+              </Button>
+            )}
+            <Button block color="primary" size="large" loading={saving} onClick={() => void submit()}>
+              保存
+            </Button>
           </>
-        }>
-        {spec.fields.filter((f) => !(f.addOnly && record)).map((f) =>
-          f.kind === 'select' || f.kind === 'status' ? choice(f) : (
-            <Form.Item key={f.name} name={f.name} label={f.label} required={f.required} rules={[rule(f.name)]} description={f.help}>
-              {control(f, !!record)}
-            </Form.Item>
-          ),
-        )}
+        }
+      >
+        {spec.fields
+          .filter((f) => !(f.addOnly && record))
+          .map((f) =>
+            f.kind === 'select' || f.kind === 'status' ? (
+              choice(f)
+            ) : (
+              <Form.Item key={f.name} name={f.name} label={f.label} required={f.required} rules={[rule(f.name)]} description={f.help}>
+                {control(f, !!record)}
+              </Form.Item>
+            ),
+          )}
       </Form>
     </Popup>
   );

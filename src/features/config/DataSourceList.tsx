@@ -28,7 +28,10 @@ function configOf(mobile: boolean): ListKitConfig<Row> {
       { dataIndex: 'username', title: '用户名 / 密码', width: 150, render: (_v, r) => `${r.username} / ${r.password || '未设置'}` },
       createTimeColumn<Row>(),
     ],
-    query: [{ field: 'name', label: '数据源名称', type: 'input' }, { field: 'code', label: '数据源编码', type: 'input' }],
+    query: [
+      { field: 'name', label: '数据源名称', type: 'input' },
+      { field: 'code', label: '数据源编码', type: 'input' },
+    ],
     superQuery: [
       { field: 'name', label: '数据源名称', type: 'string' },
       { field: 'code', label: '数据源编码', type: 'string' },

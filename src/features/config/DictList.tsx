@@ -32,8 +32,16 @@ function configOf(mobile: boolean, openItems: (r: Row) => void): ListKitConfig<R
       { dataIndex: 'description', title: '描述', ellipsis: true },
       createTimeColumn<Row>(),
     ],
-    query: [{ field: 'dictName', label: '字典名称', type: 'input' }, { field: 'dictCode', label: '字典编码', type: 'input' }],
-    superQuery: [{ field: 'dictName', label: '字典名称', type: 'string' }, { field: 'dictCode', label: '字典编码', type: 'string' }, { field: 'description', label: '描述', type: 'string' }, createTimeSuper],
+    query: [
+      { field: 'dictName', label: '字典名称', type: 'input' },
+      { field: 'dictCode', label: '字典编码', type: 'input' },
+    ],
+    superQuery: [
+      { field: 'dictName', label: '字典名称', type: 'string' },
+      { field: 'dictCode', label: '字典编码', type: 'string' },
+      { field: 'description', label: '描述', type: 'string' },
+      createTimeSuper,
+    ],
     extraButtons: [
       {
         key: 'refresh',
@@ -61,7 +69,16 @@ export default function DictList() {
   const Items = mobile ? ItemsMobile : ItemsDesktop;
   return (
     <>
-      <ListKit config={mobile ? configs.mobile : configs.desktop} header={mobile && canRefresh ? <Suspense fallback={null}><RefreshMobile /></Suspense> : undefined} />
+      <ListKit
+        config={mobile ? configs.mobile : configs.desktop}
+        header={
+          mobile && canRefresh ? (
+            <Suspense fallback={null}>
+              <RefreshMobile />
+            </Suspense>
+          ) : undefined
+        }
+      />
       {items && (
         <Suspense fallback={null}>
           <Items dictId={items.id} dictName={items.dictName} dictCode={items.dictCode} onClose={() => setItems(null)} />

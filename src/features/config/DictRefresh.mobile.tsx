@@ -5,10 +5,17 @@ import { refreshDictCache } from './api';
 export default function DictRefreshMobile() {
   return (
     <div style={{ padding: '8px 12px 0', display: 'flex', justifyContent: 'flex-end', background: '#fff' }}>
-      <Button size="small" color="primary" fill="outline" onClick={async () => {
-        const r = await refreshDictCache();
-        Toast.show({ content: r.message, icon: r.ok ? 'success' : 'fail' });
-      }}>刷新缓存</Button>
+      <Button
+        size="small"
+        color="primary"
+        fill="outline"
+        onClick={async () => {
+          const r = await refreshDictCache();
+          Toast.show({ content: r.message, icon: r.ok ? 'success' : 'fail' });
+        }}
+      >
+        刷新缓存
+      </Button>
     </div>
   );
 }

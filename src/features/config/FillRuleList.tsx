@@ -28,8 +28,16 @@ function configOf(open: (r: Row) => void): ListKitConfig<Row> {
       { dataIndex: 'ruleParams', title: '规则参数', ellipsis: true, render: (v) => <code>{String(v || '—')}</code> },
       createTimeColumn<Row>(),
     ],
-    query: [{ field: 'ruleName', label: '规则名称', type: 'input' }, { field: 'ruleCode', label: '规则编码', type: 'input' }],
-    superQuery: [{ field: 'ruleName', label: '规则名称', type: 'string' }, { field: 'ruleCode', label: '规则编码', type: 'string' }, { field: 'ruleClass', label: '实现类', type: 'string', options: CLASS_OPTIONS }, createTimeSuper],
+    query: [
+      { field: 'ruleName', label: '规则名称', type: 'input' },
+      { field: 'ruleCode', label: '规则编码', type: 'input' },
+    ],
+    superQuery: [
+      { field: 'ruleName', label: '规则名称', type: 'string' },
+      { field: 'ruleCode', label: '规则编码', type: 'string' },
+      { field: 'ruleClass', label: '实现类', type: 'string', options: CLASS_OPTIONS },
+      createTimeSuper,
+    ],
     inlineActions: 3,
     rowActions: [{ key: 'execute', text: '生成', permission: 'execute', onClick: (r) => open(r) }],
     editor: editorOf<Row>(FILL_RULE_FORM),

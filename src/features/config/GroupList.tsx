@@ -22,7 +22,9 @@ const TYPE_OPTIONS: ListOption[] = [
 
 /** Systems through the SQL dictionary (readable by anyone), tenants through the tenant list (platform users) or the own tenant. */
 async function loadChoices(): Promise<{ systems: ListOption[]; tenants: ListOption[] }> {
-  const sys = await capPost(CP.sqlDict, { tableName: 'systems', fieldText: 'sys_name', fieldValue: 'id', page: { pageSize: 200, pageNum: 1 } }, undefined, { silent: true });
+  const sys = await capPost(CP.sqlDict, { tableName: 'systems', fieldText: 'sys_name', fieldValue: 'id', page: { pageSize: 200, pageNum: 1 } }, undefined, {
+    silent: true,
+  });
   const systems = ((sys.body?.listData ?? []) as SqlDictOption[]).map((o) => ({ value: o.value, label: o.text }));
   let tenants: ListOption[] = [{ value: session.tenantId, label: `当前租户（${session.tenantId}）` }];
   try {
@@ -37,7 +39,9 @@ async function loadChoices(): Promise<{ systems: ListOption[]; tenants: ListOpti
 export default function GroupList() {
   const [choices, setChoices] = useState<{ systems: ListOption[]; tenants: ListOption[] }>({ systems: [], tenants: [] });
   useEffect(() => {
-    void loadChoices().then(setChoices).catch(() => undefined);
+    void loadChoices()
+      .then(setChoices)
+      .catch(() => undefined);
   }, []);
 
   const config = useMemo<ListKitConfig<Row>>(() => {

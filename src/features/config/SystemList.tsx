@@ -21,8 +21,16 @@ const config: ListKitConfig<Row> = {
     { dataIndex: 'sortNo', title: '排序', sorter: true, width: 90 },
     createTimeColumn<Row>(),
   ],
-  query: [{ field: 'sysCode', label: '系统编码', type: 'input' }, { field: 'sysName', label: '系统名称', type: 'input' }],
-  superQuery: [{ field: 'sysCode', label: '系统编码', type: 'string' }, { field: 'sysName', label: '系统名称', type: 'string' }, { field: 'sortNo', label: '排序', type: 'number' }, createTimeSuper],
+  query: [
+    { field: 'sysCode', label: '系统编码', type: 'input' },
+    { field: 'sysName', label: '系统名称', type: 'input' },
+  ],
+  superQuery: [
+    { field: 'sysCode', label: '系统编码', type: 'string' },
+    { field: 'sysName', label: '系统名称', type: 'string' },
+    { field: 'sortNo', label: '排序', type: 'number' },
+    createTimeSuper,
+  ],
   editor: editorOf<Row>(SYSTEM_FORM),
   mobile: { title: 'sysName', subtitle: 'sysCode', fields: ['sortNo', 'createTime'], searchField: 'sysName' },
 };

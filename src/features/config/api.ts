@@ -34,7 +34,14 @@ export async function refreshDictCache(): Promise<{ ok: boolean; message: string
   }
 }
 
-export interface ConnectionTarget { id?: string; host: string; port: number | string; database: string; username: string; password?: string }
+export interface ConnectionTarget {
+  id?: string;
+  host: string;
+  port: number | string;
+  database: string;
+  username: string;
+  password?: string;
+}
 
 /** Tests a data source connection; answers whether it worked and the server's words. */
 export async function testConnection(target: ConnectionTarget): Promise<{ ok: boolean; message: string }> {

@@ -2,7 +2,8 @@
 import { DB_TYPES, FILL_RULE_CLASSES, PASSWORD_MASK } from '@contract/api/config';
 import { STATUS_OPTIONS, type FormSpec } from './formSpec';
 
-const CHECK_RULE_EXAMPLE = '[{"digits":2,"pattern":"^[A-Z]{2}$","message":"前两位必须是大写字母"},{"digits":"*","pattern":"^.{8,20}$","message":"长度必须是8到20位"}]';
+const CHECK_RULE_EXAMPLE =
+  '[{"digits":2,"pattern":"^[A-Z]{2}$","message":"前两位必须是大写字母"},{"digits":"*","pattern":"^.{8,20}$","message":"长度必须是8到20位"}]';
 
 export const DICT_FORM: FormSpec = {
   resource: 'dict',
@@ -59,7 +60,14 @@ export const groupForm = (tenants: { value: string; label: string }[], systems: 
   defaults: { groupName: '', groupType: '', orgType: '', tenantId: '', systemId: '', cusCode: '', objCode: '', sortNo: 0 },
   fields: [
     { name: 'groupName', label: '分组名称', kind: 'input', required: true },
-    { name: 'groupType', label: '分组类型', kind: 'input', required: true, placeholder: '如 platSelf、orgBank、cusEnterprise', help: '以 plat（平台）、org（机构）或 cus（客户）开头' },
+    {
+      name: 'groupType',
+      label: '分组类型',
+      kind: 'input',
+      required: true,
+      placeholder: '如 platSelf、orgBank、cusEnterprise',
+      help: '以 plat（平台）、org（机构）或 cus（客户）开头',
+    },
     { name: 'orgType', label: '机构类型', kind: 'input', placeholder: '如 self、bank、cus' },
     { name: 'tenantId', label: '租户', kind: 'select', required: true, options: tenants },
     { name: 'systemId', label: '系统', kind: 'select', required: true, options: systems },
@@ -135,7 +143,13 @@ export const CHECK_RULE_FORM: FormSpec = {
   fields: [
     { name: 'ruleCode', label: '规则编码', kind: 'input', required: true },
     { name: 'ruleName', label: '规则名称', kind: 'input', required: true },
-    { name: 'ruleJson', label: '规则', kind: 'json', required: true, help: '按顺序校验：digits 为位数（* 表示整个值），pattern 为正则，message 为不通过时的提示' },
+    {
+      name: 'ruleJson',
+      label: '规则',
+      kind: 'json',
+      required: true,
+      help: '按顺序校验：digits 为位数（* 表示整个值），pattern 为正则，message 为不通过时的提示',
+    },
     { name: 'description', label: '描述', kind: 'textarea' },
   ],
 };

@@ -26,7 +26,13 @@ export function statusColumn<T extends ListRow>(title = '状态'): ListColumn<T>
 
 export const statusQuery: QueryField = { field: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS };
 export const statusSuper: SuperQueryField = { field: 'status', label: '状态', type: 'number', options: STATUS_OPTIONS };
-export const createTimeColumn = <T extends ListRow>(): ListColumn<T> => ({ dataIndex: 'createTime' as keyof T & string, title: '创建时间', width: 170, sorter: true, type: 'datetime' });
+export const createTimeColumn = <T extends ListRow>(): ListColumn<T> => ({
+  dataIndex: 'createTime' as keyof T & string,
+  title: '创建时间',
+  width: 170,
+  sorter: true,
+  type: 'datetime',
+});
 export const createTimeSuper: SuperQueryField = { field: 'createTime', label: '创建时间', type: 'datetime' };
 
 /** A short message in the device's kit. */

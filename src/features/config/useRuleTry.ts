@@ -9,7 +9,10 @@ export interface RuleTryProps {
   onClose: () => void;
 }
 
-export interface RuleOutcome { ok: boolean; text: string }
+export interface RuleOutcome {
+  ok: boolean;
+  text: string;
+}
 
 export function useRuleTry({ mode, ruleCode }: Pick<RuleTryProps, 'mode' | 'ruleCode'>) {
   const [value, setValue] = useState('');
@@ -40,5 +43,15 @@ export function useRuleTry({ mode, ruleCode }: Pick<RuleTryProps, 'mode' | 'rule
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, ruleCode]);
 
-  return { value, setValue: (v: string) => { setValue(v); setOutcome(null); }, busy, outcome, history, run };
+  return {
+    value,
+    setValue: (v: string) => {
+      setValue(v);
+      setOutcome(null);
+    },
+    busy,
+    outcome,
+    history,
+    run,
+  };
 }

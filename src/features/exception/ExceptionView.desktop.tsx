@@ -6,7 +6,16 @@ export default function ExceptionViewDesktop({ type, standalone }: { type: Excep
   const navigate = useNavigate();
   const { title, description } = EXCEPTIONS[type];
   return (
-    <div style={{ ...(standalone ? { position: 'fixed', inset: 0, overflow: 'auto' } : { minHeight: 480 }), display: 'flex', alignItems: 'center', justifyContent: 'center', background: standalone ? '#f0f2f5' : '#fff', borderRadius: standalone ? 0 : 4 }}>
+    <div
+      style={{
+        ...(standalone ? { position: 'fixed', inset: 0, overflow: 'auto' } : { minHeight: 480 }),
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: standalone ? '#f0f2f5' : '#fff',
+        borderRadius: standalone ? 0 : 4,
+      }}
+    >
       <Result
         status={type}
         title={type}

@@ -8,7 +8,16 @@ export default function ExceptionViewMobile({ type, standalone }: { type: Except
   const navigate = useNavigate();
   const { title, description } = EXCEPTIONS[type];
   return (
-    <div style={{ minHeight: standalone ? '100vh' : '70vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
+    <div
+      style={{
+        minHeight: standalone ? '100vh' : '70vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 24,
+      }}
+    >
       <ErrorBlock status={STATUS[type]} title={`${type} · ${title}`} description={description} />
       <Button color="primary" style={{ marginTop: 24, minWidth: 160 }} onClick={() => navigate(BACK_HOME.path)}>
         {BACK_HOME.label}

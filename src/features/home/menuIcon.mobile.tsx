@@ -11,14 +11,35 @@ import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { tileColor, tileText } from './menuItems';
 
 const ICONS: Record<string, ComponentType<{ fontSize?: number | string }>> = {
-  user: UserOutline, setting: SetOutline, api: LinkOutline, link: LinkOutline, 'question-circle': QuestionCircleOutline,
-  bank: BankcardOutline, 'credit-card': BankcardOutline, dashboard: HistogramOutline, 'bar-chart': HistogramOutline,
+  user: UserOutline,
+  setting: SetOutline,
+  api: LinkOutline,
+  link: LinkOutline,
+  'question-circle': QuestionCircleOutline,
+  bank: BankcardOutline,
+  'credit-card': BankcardOutline,
+  dashboard: HistogramOutline,
+  'bar-chart': HistogramOutline,
 };
 
 export function MenuTile({ entryKey, icon, title, size = 44 }: { entryKey: string; icon?: string; title: string; size?: number }) {
   const Icon = icon ? ICONS[icon] : undefined;
   return (
-    <span aria-hidden style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: size, height: size, borderRadius: 12, background: tileColor(entryKey), color: '#fff', fontSize: size * 0.5, fontWeight: 600 }}>
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: size,
+        height: size,
+        borderRadius: 12,
+        background: tileColor(entryKey),
+        color: '#fff',
+        fontSize: size * 0.5,
+        fontWeight: 600,
+      }}
+    >
       {Icon ? <Icon fontSize={size * 0.55} /> : <span style={{ fontSize: tileText(title).length > 1 ? size * 0.34 : size * 0.5 }}>{tileText(title)}</span>}
     </span>
   );

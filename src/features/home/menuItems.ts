@@ -6,8 +6,18 @@ import { isExternal, openMenuItem } from '@/lib/navigation';
 
 export { isExternal, openMenuItem };
 
-export interface MenuEntry { key: string; title: string; icon?: string; item: MenuItem }
-export interface MenuGroup { key: string; title: string; icon?: string; entries: MenuEntry[] }
+export interface MenuEntry {
+  key: string;
+  title: string;
+  icon?: string;
+  item: MenuItem;
+}
+export interface MenuGroup {
+  key: string;
+  title: string;
+  icon?: string;
+  entries: MenuEntry[];
+}
 
 const visible = (m: MenuItem) => !m.hidden && m.route !== '0';
 
@@ -17,7 +27,8 @@ function leaves(items: readonly MenuItem[]): MenuEntry[] {
   for (const m of items) {
     if (!visible(m)) continue;
     if (m.children?.length) out.push(...leaves(m.children));
-    else if (m.path !== HOME_PATH && (m.component !== 'layouts/RouteView' || isExternal(m))) out.push({ key: m.id || m.path, title: m.meta?.title ?? m.name, icon: m.meta?.icon, item: m });
+    else if (m.path !== HOME_PATH && (m.component !== 'layouts/RouteView' || isExternal(m)))
+      out.push({ key: m.id || m.path, title: m.meta?.title ?? m.name, icon: m.meta?.icon, item: m });
   }
   return out;
 }

@@ -40,13 +40,27 @@ export default function JobFormDesktop({ open, record, onClose, onSaved }: ListE
   };
 
   return (
-    <Modal open={open} title={record ? '编辑定时任务' : '新增定时任务'} width={640} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden>
+    <Modal
+      open={open}
+      title={record ? '编辑定时任务' : '新增定时任务'}
+      width={640}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={saving}
+      okText="保存"
+      cancelText="取消"
+      destroyOnHidden
+    >
       <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} initialValues={initial} requiredMark>
         <Form.Item name="jobName" label="任务名称" required rules={[rule('jobName')]}>
           <Input placeholder="请输入任务名称" maxLength={50} />
         </Form.Item>
         <Form.Item name="handler" label="处理器" required rules={[rule('handler')]} extra={handlerHint(handler)}>
-          <Select placeholder="请选择处理器" options={handlers.map((h) => ({ value: h.key, label: `${h.name}（${h.key}）` }))} onChange={() => void form.validateFields(['parameter']).catch(() => undefined)} />
+          <Select
+            placeholder="请选择处理器"
+            options={handlers.map((h) => ({ value: h.key, label: `${h.name}（${h.key}）` }))}
+            onChange={() => void form.validateFields(['parameter']).catch(() => undefined)}
+          />
         </Form.Item>
         <Form.Item name="cronExpression" label="Cron表达式" required rules={[rule('cronExpression')]}>
           <CronInput />

@@ -38,14 +38,26 @@ export default function JobFormMobile({ open, record, onClose, onSaved }: ListEd
   return (
     <Popup visible={open} position="right" bodyStyle={{ width: '100vw', height: '100%', overflow: 'auto' }} destroyOnClose>
       <NavBar onBack={onClose}>{record ? '编辑定时任务' : '新增定时任务'}</NavBar>
-      <Form form={form} initialValues={initial} layout="vertical"
-        footer={<Button block color="primary" size="large" loading={saving} onClick={() => void submit()}>保存</Button>}>
+      <Form
+        form={form}
+        initialValues={initial}
+        layout="vertical"
+        footer={
+          <Button block color="primary" size="large" loading={saving} onClick={() => void submit()}>
+            保存
+          </Button>
+        }
+      >
         <Form.Item name="jobName" label="任务名称" required rules={[rule('jobName')]}>
           <Input placeholder="请输入任务名称" maxLength={50} clearable />
         </Form.Item>
         <Form.Item name="handler" label="处理器" required rules={[rule('handler')]} description={handlerHint(handler)}>
-          <Selector columns={2} options={handlers.map((h) => ({ value: h.key, label: h.name }))} value={[handler]}
-            onChange={(v) => v.length && form.setFieldValue('handler', v[0])} />
+          <Selector
+            columns={2}
+            options={handlers.map((h) => ({ value: h.key, label: h.name }))}
+            value={[handler]}
+            onChange={(v) => v.length && form.setFieldValue('handler', v[0])}
+          />
         </Form.Item>
         <Form.Item name="cronExpression" label="Cron表达式" required rules={[rule('cronExpression')]}>
           <CronInputMobile />
@@ -58,7 +70,13 @@ export default function JobFormMobile({ open, record, onClose, onSaved }: ListEd
         </Form.Item>
         <Form.Item name="status" label="状态">
           <Radio.Group>
-            <Space>{(['0', '-1'] as const).map((s) => <Radio key={s} value={s}>{JOB_STATUS_TEXT[s]}</Radio>)}</Space>
+            <Space>
+              {(['0', '-1'] as const).map((s) => (
+                <Radio key={s} value={s}>
+                  {JOB_STATUS_TEXT[s]}
+                </Radio>
+              ))}
+            </Space>
           </Radio.Group>
         </Form.Item>
       </Form>

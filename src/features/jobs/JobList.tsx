@@ -36,7 +36,16 @@ export default function JobList() {
         { dataIndex: 'jobName', title: '任务名称', width: 150, sorter: true, ellipsis: true },
         { dataIndex: 'handler', title: '处理器', width: 110, options: HANDLER_OPTIONS },
         { dataIndex: 'cronExpression', title: 'Cron表达式', width: 140, render: (v) => <code>{String(v)}</code> },
-        { dataIndex: 'status', title: '状态', width: 80, type: 'tag', tag: (r) => ({ text: JOB_STATUS_TEXT[r.status], color: mobile ? (r.status === '0' ? '#52c41a' : '#999999') : r.status === '0' ? 'green' : 'default' }) },
+        {
+          dataIndex: 'status',
+          title: '状态',
+          width: 80,
+          type: 'tag',
+          tag: (r) => ({
+            text: JOB_STATUS_TEXT[r.status],
+            color: mobile ? (r.status === '0' ? '#52c41a' : '#999999') : r.status === '0' ? 'green' : 'default',
+          }),
+        },
         { dataIndex: 'nextFireTime', title: '下次执行时间', width: 165, sorter: true, type: 'datetime', render: (v) => (v ? String(v) : '—') },
         { dataIndex: 'description', title: '描述', ellipsis: true },
         { dataIndex: 'createTime', title: '创建时间', width: 165, sorter: true, type: 'datetime' },
@@ -85,7 +94,11 @@ export default function JobList() {
           confirm: (r) => `确定立即执行一次“${r.jobName}”吗？`,
           onClick: async (r) => {
             const res = await executeJob(r.id);
-            void toast(res.result.status === 'success' && res.result.result ? `${res.message}：${res.result.result}` : res.message, mobile, res.result.status === 'success');
+            void toast(
+              res.result.status === 'success' && res.result.result ? `${res.message}：${res.result.result}` : res.message,
+              mobile,
+              res.result.status === 'success',
+            );
           },
         },
         { key: 'runs', text: '执行记录', permission: 'list', onClick: (r) => setRunsOf(r) },

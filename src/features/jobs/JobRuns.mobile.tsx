@@ -14,11 +14,15 @@ export default function JobRunsMobile({ jobId, jobName, onClose }: JobRunsProps)
         {runs.records.map((r) => (
           <List.Item
             key={r.id}
-            extra={<Tag color={RUN_STATUS[r.status].hex} fill="outline">{RUN_STATUS[r.status].text}</Tag>}
+            extra={
+              <Tag color={RUN_STATUS[r.status].hex} fill="outline">
+                {RUN_STATUS[r.status].text}
+              </Tag>
+            }
             description={<span style={r.error ? { color: 'var(--adm-color-danger)' } : undefined}>{r.error ?? r.result ?? ''}</span>}
           >
             <div style={{ fontSize: 15 }}>{formatRunTime(r.startedAt)}</div>
-            <div style={{ fontSize: 12, color: '#999' }}>{`${RUN_TRIGGER[r.trigger]} · ${durationText(r.durationMs)} · ${r.nodeId}`}</div>
+            <div style={{ fontSize: 12, color: 'var(--boss-color-weak)' }}>{`${RUN_TRIGGER[r.trigger]} · ${durationText(r.durationMs)} · ${r.nodeId}`}</div>
           </List.Item>
         ))}
       </List>

@@ -13,7 +13,11 @@ export type JobRow = Job & Record<string, unknown>;
 export async function listJobs(params: Record<string, string>): Promise<SysResult<PageResult<JobRow>>> {
   const res = await sysGet<PageResult<Job>>(JOB_PATHS.list, params, { silent: true });
   if (!res.success || !res.result) return res as SysResult<PageResult<JobRow>>;
-  const records = res.result.records.map((j) => ({ ...j, nextFireTime: j.nextFireTime && formatRunTime(j.nextFireTime), createTime: formatRunTime(j.createTime) }));
+  const records = res.result.records.map((j) => ({
+    ...j,
+    nextFireTime: j.nextFireTime && formatRunTime(j.nextFireTime),
+    createTime: formatRunTime(j.createTime),
+  }));
   return { ...res, result: { ...res.result, records } };
 }
 
@@ -28,9 +32,12 @@ export const jobRuns = async (jobId: string, pageNo: number, pageSize: number) =
 let handlersOnce: Promise<JobHandlerInfo[]> | null = null;
 /** The handler catalogue (fetched once per page load). */
 export function jobHandlers(): Promise<JobHandlerInfo[]> {
-  handlersOnce ??= sysGet<JobHandlerInfo[]>(JOB_PATHS.handlers).then((r) => r.result, (e: unknown) => {
-    handlersOnce = null;
-    throw e;
-  });
+  handlersOnce ??= sysGet<JobHandlerInfo[]>(JOB_PATHS.handlers).then(
+    (r) => r.result,
+    (e: unknown) => {
+      handlersOnce = null;
+      throw e;
+    },
+  );
   return handlersOnce;
 }

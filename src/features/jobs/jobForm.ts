@@ -4,11 +4,25 @@ import { useEffect, useState } from 'react';
 import { JOB_HANDLERS, isJobHandlerKey, jobForm, type JobForm, type JobHandlerInfo } from '@contract/api/jobs';
 import { addJob, editJob, jobHandlers, type JobRow } from './api';
 
-export interface JobFormValues { jobName: string; handler: string; cronExpression: string; parameter: string; description: string; status: '0' | '-1' }
+export interface JobFormValues {
+  jobName: string;
+  handler: string;
+  cronExpression: string;
+  parameter: string;
+  description: string;
+  status: '0' | '-1';
+}
 
 export function formValuesOf(record: JobRow | null): JobFormValues {
   return record
-    ? { jobName: record.jobName, handler: record.handler, cronExpression: record.cronExpression, parameter: record.parameter, description: record.description, status: record.status }
+    ? {
+        jobName: record.jobName,
+        handler: record.handler,
+        cronExpression: record.cronExpression,
+        parameter: record.parameter,
+        description: record.description,
+        status: record.status,
+      }
     : { jobName: '', handler: 'heartbeat', cronExpression: '0 0 3 * * ?', parameter: '', description: '', status: '0' };
 }
 
@@ -30,7 +44,10 @@ export function useJobHandlers(): JobHandlerInfo[] {
   const [list, setList] = useState<JobHandlerInfo[]>([]);
   useEffect(() => {
     let live = true;
-    jobHandlers().then((l) => live && setList(l), () => undefined);
+    jobHandlers().then(
+      (l) => live && setList(l),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -18,18 +18,21 @@ export function useJobRuns(jobId: string | null, pageSize = 10) {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
 
-  const load = useCallback(async (p: number, append = false) => {
-    if (!jobId) return;
-    setLoading(true);
-    try {
-      const r = await jobRuns(jobId, p, pageSize);
-      setRecords((prev) => (append ? [...prev, ...r.records] : r.records));
-      setTotal(r.total);
-      setPage(p);
-    } finally {
-      setLoading(false);
-    }
-  }, [jobId, pageSize]);
+  const load = useCallback(
+    async (p: number, append = false) => {
+      if (!jobId) return;
+      setLoading(true);
+      try {
+        const r = await jobRuns(jobId, p, pageSize);
+        setRecords((prev) => (append ? [...prev, ...r.records] : r.records));
+        setTotal(r.total);
+        setPage(p);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [jobId, pageSize],
+  );
 
   useEffect(() => {
     setRecords([]);

@@ -12,7 +12,6 @@ import { ReasonDialog } from './ReasonDialog';
 import { customerStatusTag, disabledBy, entryAccount } from './rules';
 import { useCustomerDetail } from './useCustomerDetail';
 
-
 export default function CustomerDetailDesktop() {
   const d = useCustomerDetail();
   const navigate = useNavigate();
@@ -45,8 +44,16 @@ export default function CustomerDetailDesktop() {
         loading={d.loading && !d.detail}
         extra={
           <Space>
-            {c && d.canChangeStatus && c.status === 'enabled' && <Button danger onClick={() => setDisabling(true)}>停用</Button>}
-            {c && d.canChangeStatus && c.status === 'disabled' && <Button type="primary" onClick={enable}>启用</Button>}
+            {c && d.canChangeStatus && c.status === 'enabled' && (
+              <Button danger onClick={() => setDisabling(true)}>
+                停用
+              </Button>
+            )}
+            {c && d.canChangeStatus && c.status === 'disabled' && (
+              <Button type="primary" onClick={enable}>
+                启用
+              </Button>
+            )}
             <Button onClick={() => void d.reload()}>刷新</Button>
             <Button onClick={() => navigate(MERCHANT_CUSTOMER_PATH)}>返回列表</Button>
           </Space>
@@ -58,12 +65,24 @@ export default function CustomerDetailDesktop() {
             <Descriptions.Item label="客户代码">{c.cusCode}</Descriptions.Item>
             <Descriptions.Item label="客户名称">{c.cusName}</Descriptions.Item>
             <Descriptions.Item label="客户类型">{CUSTOMER_TYPE_TEXT[c.cusType] ?? c.cusType}</Descriptions.Item>
-            <Descriptions.Item label="状态"><Tag color={tag!.color} data-testid="customer-status">{tag!.text}</Tag></Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color={tag!.color} data-testid="customer-status">
+                {tag!.text}
+              </Tag>
+            </Descriptions.Item>
             <Descriptions.Item label="手机号">{c.mobile ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="创建时间">{formatDateTime(c.createdAt)}</Descriptions.Item>
-            {off && <Descriptions.Item label="停用原因" span={3}><span data-testid="customer-disabled-reason">{off.reason}</span></Descriptions.Item>}
+            {off && (
+              <Descriptions.Item label="停用原因" span={3}>
+                <span data-testid="customer-disabled-reason">{off.reason}</span>
+              </Descriptions.Item>
+            )}
             {off && <Descriptions.Item label="停用人">{off.by}</Descriptions.Item>}
-            {off && <Descriptions.Item label="停用时间" span={2}>{off.at}</Descriptions.Item>}
+            {off && (
+              <Descriptions.Item label="停用时间" span={2}>
+                {off.at}
+              </Descriptions.Item>
+            )}
           </Descriptions>
         )}
         {c?.status === 'disabled' && <Alert type="warning" showIcon title="该客户已停用：不能付款、提现，也不能转出或冻结资金。" style={{ marginTop: 12 }} />}
@@ -80,7 +99,12 @@ export default function CustomerDetailDesktop() {
             { dataIndex: 'acctNo', title: '账号', width: 220 },
             { dataIndex: 'acctName', title: '账户名称' },
             { dataIndex: 'acctTypeText', title: '账户类型', width: 120 },
-            { dataIndex: 'status', title: '状态', width: 90, render: (v: AccountView['status']) => <Tag color={ACCOUNT_STATUS_COLOR[v]}>{ACCOUNT_STATUS_TEXT[v]}</Tag> },
+            {
+              dataIndex: 'status',
+              title: '状态',
+              width: 90,
+              render: (v: AccountView['status']) => <Tag color={ACCOUNT_STATUS_COLOR[v]}>{ACCOUNT_STATUS_TEXT[v]}</Tag>,
+            },
             { dataIndex: 'balance', title: '余额', width: 160, align: 'right', render: yuanText },
             { dataIndex: 'frozen', title: '冻结', width: 140, align: 'right', render: yuanText },
             { dataIndex: 'available', title: '可用', width: 160, align: 'right', render: (v: string) => <b>{yuanText(v)}</b> },
@@ -106,7 +130,15 @@ export default function CustomerDetailDesktop() {
             { dataIndex: 'entryNo', title: '分录号', width: 110 },
             { dataIndex: 'kindText', title: '类型', width: 110 },
             { key: 'acct', title: '账户', width: 220, render: (_: unknown, e) => entryAccount(e, d.acctNos) },
-            { dataIndex: 'amount', title: '金额', width: 150, align: 'right', render: (v: string) => <span style={{ color: v.startsWith('-') ? '#cf1322' : '#389e0d' }}>{v.startsWith('-') ? yuanText(v) : `+${yuanText(v)}`}</span> },
+            {
+              dataIndex: 'amount',
+              title: '金额',
+              width: 150,
+              align: 'right',
+              render: (v: string) => (
+                <span style={{ color: v.startsWith('-') ? '#cf1322' : '#389e0d' }}>{v.startsWith('-') ? yuanText(v) : `+${yuanText(v)}`}</span>
+              ),
+            },
             { dataIndex: 'balanceAfter', title: '变动后余额', width: 160, align: 'right', render: (v: string | null) => (v === null ? '—' : yuanText(v)) },
             { dataIndex: 'reason', title: '摘要', ellipsis: true },
           ]}

@@ -34,8 +34,12 @@ export default function DistributionMobile() {
           <List.Item extra={f.order.fromAcctNo}>付款账户</List.Item>
         </List>
         <div style={{ padding: 16, display: 'flex', gap: 12 }}>
-          <Button block onClick={f.again}>继续分账</Button>
-          <Button block color="primary" onClick={() => navigate(MERCHANT_AUDIT_PATH)}>分账订单</Button>
+          <Button block onClick={f.again}>
+            继续分账
+          </Button>
+          <Button block color="primary" onClick={() => navigate(MERCHANT_AUDIT_PATH)}>
+            分账订单
+          </Button>
         </div>
       </div>
     );
@@ -43,13 +47,24 @@ export default function DistributionMobile() {
   return (
     <div style={{ paddingBottom: 16 }}>
       <Form layout="vertical">
-        <Form.Item label="客户代码" required description={f.accountsError && <Danger text={f.accountsError} />} extra={<Button size="mini" color="primary" fill="outline" loading={f.loadingAccounts} onClick={() => void f.loadAccounts(code)}>查询</Button>}>
+        <Form.Item
+          label="客户代码"
+          required
+          description={f.accountsError && <Danger text={f.accountsError} />}
+          extra={
+            <Button size="mini" color="primary" fill="outline" loading={f.loadingAccounts} onClick={() => void f.loadAccounts(code)}>
+              查询
+            </Button>
+          }
+        >
           <Input placeholder="请输入客户代码" value={code} onChange={setCode} onEnterPress={() => void f.loadAccounts(code)} />
         </Form.Item>
         <Form.Item label="付款账户" required description={f.account ? `余额 ${yuanText(f.account.balance)}，可用 ${yuanText(f.account.available)}` : undefined}>
-          {f.payerOptions.length
-            ? <Selector columns={1} options={f.payerOptions} value={f.fromAcctNo ? [f.fromAcctNo] : []} onChange={(v) => f.setFromAcctNo(v[0])} />
-            : <span style={{ color: '#999' }}>{f.cusCode ? '该客户没有可用账户' : '请先查询客户代码'}</span>}
+          {f.payerOptions.length ? (
+            <Selector columns={1} options={f.payerOptions} value={f.fromAcctNo ? [f.fromAcctNo] : []} onChange={(v) => f.setFromAcctNo(v[0])} />
+          ) : (
+            <span style={{ color: 'var(--boss-color-weak)' }}>{f.cusCode ? '该客户没有可用账户' : '请先查询客户代码'}</span>
+          )}
         </Form.Item>
         <Form.Item label="分账总金额（元）" required description={amountBad && <Danger text={V.amount} />}>
           <Input placeholder="请输入分账总金额" inputMode="decimal" maxLength={16} value={f.amount} onChange={f.setAmount} />
@@ -62,9 +77,11 @@ export default function DistributionMobile() {
         </Form.Item>
         {f.mode === 'ratio' && (
           <Form.Item label="尾差入账账户" required description="按比例分账不足一分的尾差计入此账户">
-            {f.remainderChoices.length
-              ? <Selector columns={1} options={f.remainderChoices} value={f.remainderAcctNo ? [f.remainderAcctNo] : []} onChange={(v) => f.setRemainder(v[0])} />
-              : <span style={{ color: '#999' }}>请先填写接收账户</span>}
+            {f.remainderChoices.length ? (
+              <Selector columns={1} options={f.remainderChoices} value={f.remainderAcctNo ? [f.remainderAcctNo] : []} onChange={(v) => f.setRemainder(v[0])} />
+            ) : (
+              <span style={{ color: 'var(--boss-color-weak)' }}>请先填写接收账户</span>
+            )}
           </Form.Item>
         )}
         <Form.Item label="备注">
@@ -76,16 +93,24 @@ export default function DistributionMobile() {
         {p.lines.map((l) => (
           <List.Item key={l.key} description={l.ratioText === '—' ? undefined : `比例 ${l.ratioText}`} extra={<b>{l.amountText}</b>}>
             <span style={{ wordBreak: 'break-all' }}>{l.acctNo}</span>
-            {l.remainder && <Tag color="warning" fill="outline" style={{ marginLeft: 6 }}>含尾差</Tag>}
+            {l.remainder && (
+              <Tag color="warning" fill="outline" style={{ marginLeft: 6 }}>
+                含尾差
+              </Tag>
+            )}
           </List.Item>
         ))}
         {p.lines.length > 0 && <List.Item extra={<b data-testid="split-total">{p.totalText}</b>}>合计</List.Item>}
         {p.lines.length > 0 && p.remainderText !== null && (
-          <List.Item data-testid="split-remainder">尾差 {p.remainderText}，{p.remainderAcctNo ? `计入 ${p.remainderAcctNo}` : '请选择尾差入账账户'}</List.Item>
+          <List.Item data-testid="split-remainder">
+            尾差 {p.remainderText}，{p.remainderAcctNo ? `计入 ${p.remainderAcctNo}` : '请选择尾差入账账户'}
+          </List.Item>
         )}
       </List>
       <div style={{ padding: '16px 12px 0' }}>
-        <Button block color="primary" size="large" loading={f.saving} onClick={() => void submit()}>提交审批</Button>
+        <Button block color="primary" size="large" loading={f.saving} onClick={() => void submit()}>
+          提交审批
+        </Button>
       </div>
     </div>
   );

@@ -31,37 +31,47 @@ export default function DistributionAudit(_props: PageProps) {
   const [approving, setApproving] = useState<PayOrderView | null>(null);
   const [rejecting, setRejecting] = useState<PayOrderView | null>(null);
 
-  const config = useMemo<ListKitConfig<Row>>(() => ({
-    pageKey: 'merchant/DistributionAudit',
-    title: '分账审核',
-    url: { list: PAY_PATHS.orderInquiry },
-    fetchList: fetchDistributionOrders as unknown as ListKitConfig<Row>['fetchList'],
-    toolbar: [],
-    columns: [
-      { dataIndex: 'orderNo', title: '订单号', width: 165 },
-      { dataIndex: 'fromAcctNo', title: '付款账户', width: 175 },
-      { dataIndex: 'fromCusName', title: '付款客户', ellipsis: true },
-      { dataIndex: 'amountText', title: '分账金额', width: 100, align: 'right' },
-      { dataIndex: 'payeeName', title: '接收方', width: 80 },
-      { dataIndex: 'status', title: '状态', width: 80, type: 'tag', tag: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }) },
-      { dataIndex: 'makerName', title: '提交人', width: 80 },
-      { dataIndex: 'timeText', title: '提交时间', width: 160 },
-    ],
-    query: [
-      { field: 'orderNo', label: '订单号', type: 'input', rule: 'eq' },
-      { field: 'status', label: '状态', type: 'select', options: ORDER_STATUS_OPTIONS },
-      { field: 'scope', label: '范围', type: 'select', options: SCOPE_OPTIONS, defaultValue: checker ? 'pendingForMe' : 'mine' },
-    ],
-    rowActions: [
-      { key: 'detail', text: '详情', onClick: (row) => setDetail(row) },
-      { key: 'pass', text: '审核通过', permission: PAY_PERMS.approve, visible: (r) => r.canAudit, onClick: (row) => setApproving(row) },
-      { key: 'reject', text: '驳回', permission: PAY_PERMS.approve, danger: true, visible: (r) => r.canAudit, onClick: (row) => setRejecting(row) },
-    ],
-    inlineActions: 3,
-    editAction: false,
-    deleteAction: false,
-    mobile: { title: 'orderNo', subtitle: 'fromCusName', fields: ['amountText', 'payeeName', 'makerName', 'timeText'], status: 'status', searchField: 'orderNo' },
-  }), [checker]);
+  const config = useMemo<ListKitConfig<Row>>(
+    () => ({
+      pageKey: 'merchant/DistributionAudit',
+      title: '分账审核',
+      url: { list: PAY_PATHS.orderInquiry },
+      fetchList: fetchDistributionOrders as unknown as ListKitConfig<Row>['fetchList'],
+      live: 'payOrder',
+      toolbar: [],
+      columns: [
+        { dataIndex: 'orderNo', title: '订单号', width: 165 },
+        { dataIndex: 'fromAcctNo', title: '付款账户', width: 175 },
+        { dataIndex: 'fromCusName', title: '付款客户', ellipsis: true },
+        { dataIndex: 'amountText', title: '分账金额', width: 100, align: 'right' },
+        { dataIndex: 'payeeName', title: '接收方', width: 80 },
+        { dataIndex: 'status', title: '状态', width: 80, type: 'tag', tag: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }) },
+        { dataIndex: 'makerName', title: '提交人', width: 80 },
+        { dataIndex: 'timeText', title: '提交时间', width: 160 },
+      ],
+      query: [
+        { field: 'orderNo', label: '订单号', type: 'input', rule: 'eq' },
+        { field: 'status', label: '状态', type: 'select', options: ORDER_STATUS_OPTIONS },
+        { field: 'scope', label: '范围', type: 'select', options: SCOPE_OPTIONS, defaultValue: checker ? 'pendingForMe' : 'mine' },
+      ],
+      rowActions: [
+        { key: 'detail', text: '详情', onClick: (row) => setDetail(row) },
+        { key: 'pass', text: '审核通过', permission: PAY_PERMS.approve, visible: (r) => r.canAudit, onClick: (row) => setApproving(row) },
+        { key: 'reject', text: '驳回', permission: PAY_PERMS.approve, danger: true, visible: (r) => r.canAudit, onClick: (row) => setRejecting(row) },
+      ],
+      inlineActions: 3,
+      editAction: false,
+      deleteAction: false,
+      mobile: {
+        title: 'orderNo',
+        subtitle: 'fromCusName',
+        fields: ['amountText', 'payeeName', 'makerName', 'timeText'],
+        status: 'status',
+        searchField: 'orderNo',
+      },
+    }),
+    [checker],
+  );
 
   const decided = (text: string) => {
     api.current?.message.success(text);

@@ -13,7 +13,12 @@ import { ApiError, serverMessage } from '@/api/errors';
 import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
 
-export interface CustomerDetail { customer: CustomerView; accounts: AccountView[]; bankCards: BankCardView[]; recentEntries: EntryView[] }
+export interface CustomerDetail {
+  customer: CustomerView;
+  accounts: AccountView[];
+  bankCards: BankCardView[];
+  recentEntries: EntryView[];
+}
 
 const silent = { silent: true } as const;
 
@@ -22,11 +27,14 @@ export async function fetchCustomerDetail(cusCode: string): Promise<CustomerDeta
 }
 
 export async function enableCustomer(cusCode: string): Promise<CustomerView> {
-  return (capOrThrow(await capPost<{ customer: CustomerView }>(PAY_PATHS.customerEnable, { cusCode }, undefined, silent), true) as { customer: CustomerView }).customer;
+  return (capOrThrow(await capPost<{ customer: CustomerView }>(PAY_PATHS.customerEnable, { cusCode }, undefined, silent), true) as { customer: CustomerView })
+    .customer;
 }
 
 export async function disableCustomer(cusCode: string, reason: string): Promise<CustomerView> {
-  return (capOrThrow(await capPost<{ customer: CustomerView }>(PAY_PATHS.customerDisable, { cusCode, reason }, undefined, silent), true) as { customer: CustomerView }).customer;
+  return (
+    capOrThrow(await capPost<{ customer: CustomerView }>(PAY_PATHS.customerDisable, { cusCode, reason }, undefined, silent), true) as { customer: CustomerView }
+  ).customer;
 }
 
 export interface DistributionInput {
@@ -39,7 +47,9 @@ export interface DistributionInput {
 }
 /** Submits the order (funds reserved, waits for a checker); the same key on a retry never submits twice. */
 export async function applyDistribution(input: DistributionInput, idempotencyKey: string): Promise<PayOrderView> {
-  const body = capOrThrow(await capPost<{ order: PayOrderView }>(PAY_PATHS.distributionApply, { ...input, idempotencyKey }, undefined, silent), true) as { order: PayOrderView };
+  const body = capOrThrow(await capPost<{ order: PayOrderView }>(PAY_PATHS.distributionApply, { ...input, idempotencyKey }, undefined, silent), true) as {
+    order: PayOrderView;
+  };
   return body.order;
 }
 
@@ -52,18 +62,35 @@ export async function fetchDistributionOrders(params: Record<string, string>): P
   const pageSize = Number(params.pageSize) || 10;
   const scope = params.scope as DistributionScope | undefined;
   const fields = {
-    kind: 'distribution', status: params.status || undefined, orderNo: params.orderNo?.replace(/^\*|\*$/g, '') || undefined,
-    pendingForMe: scope === 'pendingForMe' || undefined, mine: scope === 'mine' || undefined,
+    kind: 'distribution',
+    status: params.status || undefined,
+    orderNo: params.orderNo?.replace(/^\*|\*$/g, '') || undefined,
+    pendingForMe: scope === 'pendingForMe' || undefined,
+    mine: scope === 'mine' || undefined,
   };
-  const body = capOrThrow(await capPost<{ listData: PayOrderView[]; page: { count: number } }>(PAY_PATHS.orderInquiry, fields, { pageNum, pageSize }, silent), true) as { listData: PayOrderView[]; page: { count: number } };
+  const body = capOrThrow(
+    await capPost<{ listData: PayOrderView[]; page: { count: number } }>(PAY_PATHS.orderInquiry, fields, { pageNum, pageSize }, silent),
+    true,
+  ) as { listData: PayOrderView[]; page: { count: number } };
   return {
-    success: true, code: 200, message: '', timestamp: Date.now(),
-    result: { records: body.listData.map((o) => ({ ...o, id: o.orderId, amountText: yuanText(o.amount), timeText: formatDateTime(o.submittedAt ?? o.createdAt) })), total: body.page.count, size: pageSize, current: pageNum },
+    success: true,
+    code: 200,
+    message: '',
+    timestamp: Date.now(),
+    result: {
+      records: body.listData.map((o) => ({ ...o, id: o.orderId, amountText: yuanText(o.amount), timeText: formatDateTime(o.submittedAt ?? o.createdAt) })),
+      total: body.page.count,
+      size: pageSize,
+      current: pageNum,
+    },
   };
 }
 
 export async function fetchOrderDetail(orderId: string): Promise<PayOrderDetail> {
-  return capOrThrow(await capPost<PayOrderDetail>(PAY_PATHS.orderDetail, { orderId, rowsPage: { pageNum: 1, pageSize: 10 } }, undefined, silent), true) as PayOrderDetail;
+  return capOrThrow(
+    await capPost<PayOrderDetail>(PAY_PATHS.orderDetail, { orderId, rowsPage: { pageNum: 1, pageSize: 10 } }, undefined, silent),
+    true,
+  ) as PayOrderDetail;
 }
 
 /** One order's decision: a refusal (403 own order, 409 raced / changed, wrong password …) throws with the server's words. */

@@ -10,7 +10,7 @@ import { hasPermission } from '@contract/permission';
 import { formatDateTime } from '@contract/time';
 import type { PermissionEntry } from '@contract/types';
 import { V } from '@contract/validation';
-import type { GridColumn, GridRow } from '@/components/grid/gridRules';
+import type { GridColumn, GridRow } from '@/components/grid/gridTypes';
 import type { DistributionInput } from './api';
 
 export const CUSTOMER_TYPE_OPTIONS = Object.entries(CUSTOMER_TYPE_TEXT).map(([value, label]) => ({ value, label }));
@@ -24,23 +24,50 @@ export function disabledBy(c: CustomerView): { reason: string; by: string; at: s
   return { reason: c.statusReason || '—', by: c.statusChangedBy || '—', at: c.statusChangedAt ? formatDateTime(c.statusChangedAt) : '—' };
 }
 
-export const MODE_OPTIONS: { value: DistributionMode; label: string }[] = [{ value: 'ratio', label: '按比例' }, { value: 'fixed', label: '固定金额' }];
+export const MODE_OPTIONS: { value: DistributionMode; label: string }[] = [
+  { value: 'ratio', label: '按比例' },
+  { value: 'fixed', label: '固定金额' },
+];
 
 /** The receiver grid: the account, and the ratio (%) or the fixed amount (yuan) by mode. */
 export function receiverColumns(mode: DistributionMode): GridColumn[] {
   const acct: GridColumn = {
-    key: 'acctNo', title: '接收账户', type: 'input', width: 230, placeholder: '请输入接收账户',
-    validateRules: [{ required: true, message: '请输入${title}' }, { unique: true, message: PAY_MSG.distDuplicate }],
+    key: 'acctNo',
+    title: '接收账户',
+    type: 'input',
+    width: 230,
+    placeholder: '请输入接收账户',
+    validateRules: [
+      { required: true, message: '请输入${title}' },
+      { unique: true, message: PAY_MSG.distDuplicate },
+    ],
   };
   if (mode === 'ratio')
-    return [acct, {
-      key: 'ratio', title: '分账比例（%）', type: 'inputNumber', width: 140, statistics: 'sum', placeholder: '如 33.33',
-      validateRules: [{ required: true, message: PAY_MSG.distRatio }, { handler: (v) => (ratioOk(v) ? null : PAY_MSG.distRatio) }],
-    }];
-  return [acct, {
-    key: 'amount', title: '分账金额（元）', type: 'inputNumber', width: 150, money: true, statistics: 'sum', placeholder: '请输入金额',
-    validateRules: [{ required: true, message: '请输入${title}' }, { handler: (v) => (parseYuan(String(v ?? '')) === null ? V.amount : null) }],
-  }];
+    return [
+      acct,
+      {
+        key: 'ratio',
+        title: '分账比例（%）',
+        type: 'inputNumber',
+        width: 140,
+        statistics: 'sum',
+        placeholder: '如 33.33',
+        validateRules: [{ required: true, message: PAY_MSG.distRatio }, { handler: (v) => (ratioOk(v) ? null : PAY_MSG.distRatio) }],
+      },
+    ];
+  return [
+    acct,
+    {
+      key: 'amount',
+      title: '分账金额（元）',
+      type: 'inputNumber',
+      width: 150,
+      money: true,
+      statistics: 'sum',
+      placeholder: '请输入金额',
+      validateRules: [{ required: true, message: '请输入${title}' }, { handler: (v) => (parseYuan(String(v ?? '')) === null ? V.amount : null) }],
+    },
+  ];
 }
 const ratioOk = (v: unknown) => RATIO_RX.test(String(v ?? '').trim()) && Number(v) > 0;
 
@@ -59,8 +86,12 @@ export function distributionInput(v: DistributionValues, rows: readonly GridRow[
     .filter((r) => r.acctNo || r.ratio || r.amount)
     .map((r) => (v.mode === 'ratio' ? { acctNo: r.acctNo, ratio: r.ratio } : { acctNo: r.acctNo, amount: r.amount }));
   return {
-    fromAcctNo: v.fromAcctNo ?? '', amount: v.amount.trim(), mode: v.mode, receivers,
-    remainderAcctNo: v.mode === 'ratio' ? v.remainderAcctNo || undefined : undefined, remark: v.remark.trim(),
+    fromAcctNo: v.fromAcctNo ?? '',
+    amount: v.amount.trim(),
+    mode: v.mode,
+    receivers,
+    remainderAcctNo: v.mode === 'ratio' ? v.remainderAcctNo || undefined : undefined,
+    remark: v.remark.trim(),
   };
 }
 
@@ -70,7 +101,13 @@ export function remainderOptions(rows: readonly GridRow[]): { value: string; lab
   return nos.map((no) => ({ value: no, label: no }));
 }
 
-export interface PreviewLine { key: string; acctNo: string; ratioText: string; amountText: string; remainder: boolean }
+export interface PreviewLine {
+  key: string;
+  acctNo: string;
+  ratioText: string;
+  amountText: string;
+  remainder: boolean;
+}
 export interface Preview {
   lines: PreviewLine[];
   /** Σ of the lines (equals the amount when the split is valid). */
@@ -97,11 +134,16 @@ export function previewSplit(input: DistributionInput): Preview {
   if (!split.ok) return empty(split.message);
   const whole = pending ? { ok: false as const, message: PAY_MSG.distRemainder } : input.fromAcctNo ? checkDistribution(input) : split;
   const lines = split.splits.map((s, i) => ({
-    key: `${i}-${s.acctNo}`, acctNo: s.acctNo === UNCHOSEN ? '（未选择尾差入账账户）' : s.acctNo, ratioText: s.ratioBp === null ? '—' : `${formatFen(BigInt(s.ratioBp))}%`, amountText: fenText(s.amountFen), remainder: s.remainder,
+    key: `${i}-${s.acctNo}`,
+    acctNo: s.acctNo === UNCHOSEN ? '（未选择尾差入账账户）' : s.acctNo,
+    ratioText: s.ratioBp === null ? '—' : `${formatFen(BigInt(s.ratioBp))}%`,
+    amountText: fenText(s.amountFen),
+    remainder: s.remainder,
   }));
   const total = split.splits.reduce((sum, s) => sum + s.amountFen, 0n);
   return {
-    lines, totalText: fenText(total),
+    lines,
+    totalText: fenText(total),
     remainderText: input.mode === 'ratio' ? fenText(split.remainderFen) : null,
     remainderAcctNo: input.mode === 'ratio' ? (input.remainderAcctNo ?? null) : null,
     message: whole.ok ? null : whole.message,
@@ -117,7 +159,9 @@ export function distributionError(input: DistributionInput): string | null {
 
 /** Which of the customer's accounts an entry of the detail's recent list moved (its posting on one of them), '—' when none (a freeze). */
 export function entryAccount(e: Pick<EntryView, 'amount' | 'balanceAfter' | 'postings'>, acctNos: ReadonlySet<string>): string {
-  const p = e.postings.find((x) => acctNos.has(x.acctNo) && x.amount === e.amount && x.balanceAfter === e.balanceAfter) ?? e.postings.find((x) => acctNos.has(x.acctNo));
+  const p =
+    e.postings.find((x) => acctNos.has(x.acctNo) && x.amount === e.amount && x.balanceAfter === e.balanceAfter) ??
+    e.postings.find((x) => acctNos.has(x.acctNo));
   return p?.acctNo ?? '—';
 }
 
@@ -127,6 +171,10 @@ export function may(code: string, lists: { auth: readonly PermissionEntry[]; all
 }
 
 export const ORDER_STATUS_OPTIONS = Object.entries(PAY_ORDER_STATUS_TEXT).map(([value, label]) => ({ value, label }));
-export const SCOPE_OPTIONS = [{ value: 'pendingForMe', label: '待我审批' }, { value: 'mine', label: '我提交的' }, { value: 'all', label: '全部' }];
+export const SCOPE_OPTIONS = [
+  { value: 'pendingForMe', label: '待我审批' },
+  { value: 'mine', label: '我提交的' },
+  { value: 'all', label: '全部' },
+];
 /** A split line of an order's detail: '33.33%' or '—', and the amount as shown. */
 export const splitRatioText = (ratio: string | null) => (ratio ? `${ratio}%` : '—');

@@ -43,10 +43,13 @@ export function useCustomerDetail() {
     await enableCustomer(cusCode);
     await load();
   }, [cusCode, load]);
-  const disable = useCallback(async (reason: string) => {
-    await disableCustomer(cusCode, reason);
-    await load();
-  }, [cusCode, load]);
+  const disable = useCallback(
+    async (reason: string) => {
+      await disableCustomer(cusCode, reason);
+      await load();
+    },
+    [cusCode, load],
+  );
 
   const canChangeStatus = may(PAY_PERMS.customerStatus, { auth: perms.auth as never, allAuth: perms.allAuth as never });
   const acctNos = new Set(detail?.accounts.map((a) => a.acctNo) ?? []);

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DistributionMode } from '@contract/api/merchant';
 import type { PayOrderView } from '@contract/api/pay';
 import type { EditableGridHandle, GridRow } from '@/components/grid/EditableGrid';
-import { newRowId } from '@/components/grid/gridRules';
+import { newRowId } from '@/components/grid/gridRows';
 import { useCustomerAccounts } from '@/hooks/useCustomerAccounts';
 import { applyDistribution } from './api';
 import { distributionError, distributionInput, previewSplit, receiverColumns, remainderOptions } from './rules';
@@ -28,10 +28,13 @@ export function useDistribution() {
   const key = useRef(crypto.randomUUID());
 
   const { load } = payer;
-  const loadAccounts = useCallback((code: string) => {
-    setFromAcctNo(undefined);
-    return load(code);
-  }, [load]);
+  const loadAccounts = useCallback(
+    (code: string) => {
+      setFromAcctNo(undefined);
+      return load(code);
+    },
+    [load],
+  );
 
   const remainderChoices = useMemo(() => remainderOptions(rows), [rows]);
   // A remainder account no longer among the receivers is no choice any more.
@@ -69,8 +72,31 @@ export function useDistribution() {
   }, []);
 
   return {
-    cusCode: payer.cusCode, loadAccounts, accountsError: payer.error, loadingAccounts: payer.loading, payerOptions: payer.options, account: payer.account(fromAcctNo),
-    fromAcctNo, setFromAcctNo, amount, setAmount, mode, setMode, rows, setRows, columns, gridRef,
-    remainderAcctNo, setRemainder, remainderChoices, remark, setRemark, preview, saving, order, submit, again,
+    cusCode: payer.cusCode,
+    loadAccounts,
+    accountsError: payer.error,
+    loadingAccounts: payer.loading,
+    payerOptions: payer.options,
+    account: payer.account(fromAcctNo),
+    fromAcctNo,
+    setFromAcctNo,
+    amount,
+    setAmount,
+    mode,
+    setMode,
+    rows,
+    setRows,
+    columns,
+    gridRef,
+    remainderAcctNo,
+    setRemainder,
+    remainderChoices,
+    remark,
+    setRemark,
+    preview,
+    saving,
+    order,
+    submit,
+    again,
   };
 }

@@ -1,13 +1,13 @@
 // Add / edit an announcement (desktop, 800 wide): title, abstract, category, priority, recipients
-// (all / users / roles / departments), what 去处理 opens, and the body as HTML with a live preview
-// sanitised by the same allow-list the server applies on save.
+// (all / users / roles / departments), what 去处理 opens, and the body in the rich-text editor, whose
+// HTML is sanitised by the same allow-list the server applies on save.
 import { useMemo } from 'react';
 import { App, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import { MSG_CATEGORY_TEXT, PRIORITIES, PRIORITY_TEXT } from '@contract/api/message';
-import { sanitizeHtml } from '@contract/sanitizeHtml';
 import type { ListEditorProps } from '@/components/list/types';
 import { formValuesOf, MSG_TYPE_OPTIONS, useSaveAnnouncement, type AnntFormValues, type AnntRow } from './announcementForm';
 import RecipientPicker from './RecipientPicker.desktop';
+import { RichTextEditor } from '@/components/editors/RichTextEditor';
 
 export default function AnnouncementFormDesktop({ open, record, onClose, onSaved }: ListEditorProps<AnntRow>) {
   const { message } = App.useApp();
@@ -16,8 +16,6 @@ export default function AnnouncementFormDesktop({ open, record, onClose, onSaved
   const { save, saving } = useSaveAnnouncement(record, onSaved);
   const msgType = Form.useWatch('msgType', form) ?? initial.msgType;
   const openType = Form.useWatch('openType', form) ?? initial.openType;
-  const html = Form.useWatch('msgContent', form) ?? initial.msgContent;
-  const preview = useMemo(() => sanitizeHtml(html ?? ''), [html]);
 
   const submit = async () => {
     const v = await form.validateFields();
@@ -26,9 +24,27 @@ export default function AnnouncementFormDesktop({ open, record, onClose, onSaved
   };
 
   return (
-    <Modal open={open} title={record ? '编辑公告' : '新增公告'} width={800} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} confirmLoading={saving} okText="保存" cancelText="取消" destroyOnHidden style={{ top: 40 }}>
+    <Modal
+      open={open}
+      title={record ? '编辑公告' : '新增公告'}
+      width={800}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={saving}
+      okText="保存"
+      cancelText="取消"
+      destroyOnHidden
+      style={{ top: 40 }}
+    >
       <Form form={form} layout="vertical" initialValues={initial} requiredMark>
-        <Form.Item name="titile" label="标题" rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: 100, message: '标题最多100个字符' }]}>
+        <Form.Item
+          name="titile"
+          label="标题"
+          rules={[
+            { required: true, whitespace: true, message: '请输入标题' },
+            { max: 100, message: '标题最多100个字符' },
+          ]}
+        >
           <Input placeholder="请输入标题" maxLength={100} showCount />
         </Form.Item>
         <Row gutter={16}>
@@ -47,7 +63,11 @@ export default function AnnouncementFormDesktop({ open, record, onClose, onSaved
           <Radio.Group options={MSG_TYPE_OPTIONS} onChange={() => form.setFieldValue('recipients', [])} />
         </Form.Item>
         {msgType !== 'ALL' && (
-          <Form.Item name="recipients" label={MSG_TYPE_OPTIONS.find((o) => o.value === msgType)?.label} rules={[{ required: true, type: 'array', min: 1, message: '请选择接收对象' }]}>
+          <Form.Item
+            name="recipients"
+            label={MSG_TYPE_OPTIONS.find((o) => o.value === msgType)?.label}
+            rules={[{ required: true, type: 'array', min: 1, message: '请选择接收对象' }]}
+          >
             <RecipientPicker type={msgType} />
           </Form.Item>
         )}
@@ -74,17 +94,9 @@ export default function AnnouncementFormDesktop({ open, record, onClose, onSaved
         <Form.Item name="msgAbstract" label="摘要" extra="不填则取正文前200字">
           <Input.TextArea rows={2} maxLength={500} placeholder="请输入摘要" />
         </Form.Item>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="msgContent" label="正文（HTML）" extra="可用 p、b、a、img、table 等标签；脚本和事件属性会被移除">
-              <Input.TextArea rows={10} placeholder="<p>请输入正文</p>" style={{ fontFamily: 'monospace', fontSize: 13 }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <div style={{ marginBottom: 8 }}>预览</div>
-            <div className="boss-notice-body" style={{ height: 232, border: '1px solid #f0f0f0', borderRadius: 6, padding: '4px 11px' }} dangerouslySetInnerHTML={{ __html: preview }} />
-          </Col>
-        </Row>
+        <Form.Item name="msgContent" label="正文" extra="图片通过上传插入；保存的内容经过与服务器相同的安全过滤">
+          <RichTextEditor aria-label="公告正文" placeholder="请输入正文" onNotice={(m) => void message.warning(m)} />
+        </Form.Item>
       </Form>
     </Modal>
   );

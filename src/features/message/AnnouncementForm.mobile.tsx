@@ -6,12 +6,19 @@ import { MSG_CATEGORY_TEXT, PRIORITIES, PRIORITY_TEXT, type RecipientOption } fr
 import type { ListEditorProps } from '@/components/list/types';
 import { recipientOptions } from './api';
 import { formValuesOf, MSG_TYPE_OPTIONS, useSaveAnnouncement, type AnntFormValues, type AnntRow } from './announcementForm';
+import { RichTextEditor } from '@/components/editors/RichTextEditor';
 
 function RecipientList({ type, value, onChange }: { type: 'USER' | 'ROLE' | 'DEPART'; value: string[]; onChange: (v: string[]) => void }) {
   const [keyword, setKeyword] = useState('');
   const [options, setOptions] = useState<RecipientOption[]>([]);
   useEffect(() => {
-    const t = setTimeout(() => void recipientOptions(type, { keyword }).then(setOptions).catch(() => setOptions([])), 300);
+    const t = setTimeout(
+      () =>
+        void recipientOptions(type, { keyword })
+          .then(setOptions)
+          .catch(() => setOptions([])),
+      300,
+    );
     return () => clearTimeout(t);
   }, [type, keyword]);
   return (
@@ -24,7 +31,7 @@ function RecipientList({ type, value, onChange }: { type: 'USER' | 'ROLE' | 'DEP
           </CheckList.Item>
         ))}
       </CheckList>
-      {!!value.length && <div style={{ color: '#999', fontSize: 12, marginTop: 4 }}>已选 {value.length} 项</div>}
+      {!!value.length && <div style={{ color: 'var(--boss-color-weak)', fontSize: 12, marginTop: 4 }}>已选 {value.length} 项</div>}
     </div>
   );
 }
@@ -41,7 +48,13 @@ export default function AnnouncementFormMobile({ open, record, onClose, onSaved 
   };
 
   return (
-    <Popup visible={open} onClose={onClose} position="right" bodyStyle={{ width: '100vw', height: '100%', display: 'flex', flexDirection: 'column', background: '#f5f6f8' }} destroyOnClose>
+    <Popup
+      visible={open}
+      onClose={onClose}
+      position="right"
+      bodyStyle={{ width: '100vw', height: '100%', display: 'flex', flexDirection: 'column', background: '#f5f6f8' }}
+      destroyOnClose
+    >
       <NavBar onBack={onClose} style={{ background: '#fff' }}>
         {record ? '编辑公告' : '新增公告'}
       </NavBar>
@@ -51,10 +64,20 @@ export default function AnnouncementFormMobile({ open, record, onClose, onSaved 
             <Input placeholder="请输入标题" maxLength={100} value={values.titile} onChange={(titile) => set({ titile })} clearable />
           </Form.Item>
           <Form.Item label="消息类型">
-            <Selector columns={2} value={[values.msgCategory]} onChange={(v) => v[0] && set({ msgCategory: v[0] as AnntFormValues['msgCategory'] })} options={Object.entries(MSG_CATEGORY_TEXT).map(([value, label]) => ({ value, label }))} />
+            <Selector
+              columns={2}
+              value={[values.msgCategory]}
+              onChange={(v) => v[0] && set({ msgCategory: v[0] as AnntFormValues['msgCategory'] })}
+              options={Object.entries(MSG_CATEGORY_TEXT).map(([value, label]) => ({ value, label }))}
+            />
           </Form.Item>
           <Form.Item label="优先级">
-            <Selector columns={3} value={[values.priority]} onChange={(v) => v[0] && set({ priority: v[0] })} options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_TEXT[p] }))} />
+            <Selector
+              columns={3}
+              value={[values.priority]}
+              onChange={(v) => v[0] && set({ priority: v[0] })}
+              options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_TEXT[p] }))}
+            />
           </Form.Item>
           <Form.Item label="接收对象">
             <Selector columns={2} value={[values.msgType]} onChange={(v) => v[0] && set({ msgType: v[0], recipients: [] })} options={MSG_TYPE_OPTIONS} />
@@ -84,8 +107,14 @@ export default function AnnouncementFormMobile({ open, record, onClose, onSaved 
           <Form.Item label="摘要">
             <TextArea rows={2} maxLength={500} placeholder="不填则取正文前200字" value={values.msgAbstract} onChange={(msgAbstract) => set({ msgAbstract })} />
           </Form.Item>
-          <Form.Item label="正文（HTML）">
-            <TextArea rows={6} placeholder="<p>请输入正文</p>" value={values.msgContent} onChange={(msgContent) => set({ msgContent })} />
+          <Form.Item label="正文">
+            <RichTextEditor
+              aria-label="公告正文"
+              height={240}
+              value={values.msgContent}
+              onChange={(msgContent) => set({ msgContent })}
+              onNotice={(content) => Toast.show({ content })}
+            />
           </Form.Item>
         </Form>
       </div>

@@ -8,6 +8,7 @@ import ListKit from '@/components/list/ListKit';
 import type { ListKitConfig, ListOption } from '@/components/list/types';
 import { useIsMobile } from '@/hooks/useDevice';
 import { releaseAnnouncement, revokeAnnouncement } from './api';
+import { PRIORITY_HEX } from '@/components/notify/priority';
 import type { AnntRow } from './announcementForm';
 
 const DetailDesktop = lazy(() => import('@/components/notify/NoticeDetailDialog'));
@@ -15,8 +16,8 @@ const DetailMobile = lazy(() => import('@/components/notify/NoticeDetail.mobile'
 
 const opts = (m: Record<string, string>): ListOption[] => Object.entries(m).map(([value, label]) => ({ value, label }));
 const STATUS_COLOR: Record<SendStatus, string> = { '0': 'default', '1': 'green', '2': 'red' };
-const STATUS_HEX: Record<SendStatus, string> = { '0': '#999999', '1': '#52c41a', '2': '#f5222d' };
-const PRIORITY_HEX = { L: '#1677ff', M: '#fa8c16', H: '#f5222d' } as const;
+// Phone tag colours dark enough for text on white (WCAG AA 4.5:1).
+const STATUS_HEX: Record<SendStatus, string> = { '0': '#6b6b6b', '1': '#237804', '2': '#cf1322' };
 
 /** A success toast in the device's kit, loaded on use so a phone never fetches antd. */
 async function toast(text: string, mobile: boolean) {
@@ -38,10 +39,22 @@ export default function AnnouncementList() {
       columns: [
         { dataIndex: 'titile', title: '标题', sorter: true, ellipsis: true, width: 240, align: 'left' },
         { dataIndex: 'msgCategory', title: '消息类型', width: 96, options: opts(MSG_CATEGORY_TEXT) },
-        { dataIndex: 'priority', title: '优先级', width: 90, type: 'tag', tag: (r) => ({ text: PRIORITY_TEXT[r.priority], color: mobile ? PRIORITY_HEX[r.priority] : PRIORITY_COLORS[r.priority] }) },
+        {
+          dataIndex: 'priority',
+          title: '优先级',
+          width: 90,
+          type: 'tag',
+          tag: (r) => ({ text: PRIORITY_TEXT[r.priority], color: mobile ? PRIORITY_HEX[r.priority] : PRIORITY_COLORS[r.priority] }),
+        },
         { dataIndex: 'msgType', title: '接收对象', width: 100, options: opts(MSG_TYPE_TEXT) },
         { dataIndex: 'sender', title: '发布人', width: 110 },
-        { dataIndex: 'sendStatus', title: '发布状态', width: 100, type: 'tag', tag: (r) => ({ text: SEND_STATUS_TEXT[r.sendStatus], color: mobile ? STATUS_HEX[r.sendStatus] : STATUS_COLOR[r.sendStatus] }) },
+        {
+          dataIndex: 'sendStatus',
+          title: '发布状态',
+          width: 100,
+          type: 'tag',
+          tag: (r) => ({ text: SEND_STATUS_TEXT[r.sendStatus], color: mobile ? STATUS_HEX[r.sendStatus] : STATUS_COLOR[r.sendStatus] }),
+        },
         { dataIndex: 'sendTime', title: '发布时间', width: 170, sorter: true, type: 'datetime' },
         { dataIndex: 'createTime', title: '创建时间', width: 170, sorter: true, type: 'datetime' },
       ],
@@ -99,7 +112,11 @@ export default function AnnouncementList() {
   return (
     <>
       <ListKit config={config} />
-      {viewId && <Suspense fallback={null}>{mobile ? <DetailMobile id={viewId} onClose={() => setViewId(null)} /> : <DetailDesktop id={viewId} onClose={() => setViewId(null)} />}</Suspense>}
+      {viewId && (
+        <Suspense fallback={null}>
+          {mobile ? <DetailMobile id={viewId} onClose={() => setViewId(null)} /> : <DetailDesktop id={viewId} onClose={() => setViewId(null)} />}
+        </Suspense>
+      )}
     </>
   );
 }

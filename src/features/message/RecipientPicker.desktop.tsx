@@ -34,7 +34,10 @@ export default function RecipientPicker({ type, value, onChange }: { type: 'USER
   // Labels of chosen ids that the current search does not list.
   const missing = (value ?? []).filter((id) => !options.some((o) => o.value === id) && !known.some((o) => o.value === id));
   useEffect(() => {
-    if (missing.length) void recipientOptions(type, { ids: missing }).then((r) => setKnown((k) => [...k, ...r])).catch(() => undefined);
+    if (missing.length)
+      void recipientOptions(type, { ids: missing })
+        .then((r) => setKnown((k) => [...k, ...r]))
+        .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [missing.join(','), type]);
 

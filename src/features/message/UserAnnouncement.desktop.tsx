@@ -75,7 +75,12 @@ export default function UserAnnouncementDesktop() {
     { title: '优先级', dataIndex: 'priority', width: 90, render: (p: UserAnnouncement['priority']) => <Tag color={priorityColor(p)}>{priorityText(p)}</Tag> },
     { title: '发布人', dataIndex: 'sender', width: 120 },
     { title: '发布时间', dataIndex: 'sendTime', width: 170, render: (t: string | null) => formatTime(t) },
-    { title: '阅读状态', dataIndex: 'readFlag', width: 100, render: (f: number) => (f === 1 ? <Badge status="default" text="已读" /> : <Badge status="error" text="未读" />) },
+    {
+      title: '阅读状态',
+      dataIndex: 'readFlag',
+      width: 100,
+      render: (f: number) => (f === 1 ? <Badge status="default" text="已读" /> : <Badge status="error" text="未读" />),
+    },
     { title: '操作', key: 'op', width: 80, render: (_, r) => <Typography.Link onClick={() => open(r.id)}>查看</Typography.Link> },
   ];
 
@@ -92,12 +97,20 @@ export default function UserAnnouncementDesktop() {
           ]}
         />
         <Select
+          aria-label="消息类型"
           style={{ width: 140 }}
           value={filters.msgCategory ?? ''}
           onChange={(v) => setFilter({ msgCategory: v })}
           options={[{ label: '全部类型', value: '' }, ...Object.entries(MSG_CATEGORY_TEXT).map(([value, label]) => ({ value, label }))]}
         />
-        <Input.Search placeholder="请输入标题" allowClear style={{ width: 240 }} value={titleInput} onChange={(e) => setTitleInput(e.target.value)} onSearch={(v) => setFilter({ titile: v.trim() })} />
+        <Input.Search
+          placeholder="请输入标题"
+          allowClear
+          style={{ width: 240 }}
+          value={titleInput}
+          onChange={(e) => setTitleInput(e.target.value)}
+          onSearch={(v) => setFilter({ titile: v.trim() })}
+        />
         <Button type="primary" style={{ marginLeft: 'auto' }} disabled={!unreadCount(snap)} onClick={() => void markAll()}>
           全部已读
         </Button>

@@ -7,4 +7,10 @@ export const editAnnouncement = (b: AnntEditBody) => sysPut<Announcement>(MP.edi
 export const releaseAnnouncement = (id: string) => sysGet<{ recipients: number }>(MP.release, { id });
 export const revokeAnnouncement = (id: string) => sysGet<null>(MP.revoke, { id });
 export const recipientOptions = async (type: 'USER' | 'ROLE' | 'DEPART', p: { keyword?: string; ids?: string[] } = {}) =>
-  (await sysGet<RecipientOption[]>(MP.recipientOptions, { type, keyword: p.keyword || undefined, ids: p.ids?.length ? p.ids.join(',') : undefined }, { silent: true })).result;
+  (
+    await sysGet<RecipientOption[]>(
+      MP.recipientOptions,
+      { type, keyword: p.keyword || undefined, ids: p.ids?.length ? p.ids.join(',') : undefined },
+      { silent: true },
+    )
+  ).result;

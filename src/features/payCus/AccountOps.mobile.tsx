@@ -34,7 +34,7 @@ export default function AccountOpMobile({ op, account, onClose, onChanged }: Acc
   return (
     <Popup visible onMaskClick={s.busy ? undefined : onClose} position="bottom" bodyStyle={sheet} destroyOnClose>
       <div style={{ padding: '16px 12px 4px', fontSize: 17, fontWeight: 600, textAlign: 'center' }}>{OP_TITLE[op]}</div>
-      <div style={{ textAlign: 'center', color: '#999', fontSize: 13 }}>{`${account.acctNo} · ${account.acctTypeText}`}</div>
+      <div style={{ textAlign: 'center', color: 'var(--boss-color-weak)', fontSize: 13 }}>{`${account.acctNo} · ${account.acctTypeText}`}</div>
       {s.order ? (
         <OrderResult order={s.order} refreshing={s.refreshing} onRefresh={s.refresh} onClose={onClose} />
       ) : (
@@ -50,23 +50,50 @@ export default function AccountOpMobile({ op, account, onClose, onChanged }: Acc
             onFinish={(v) => void onFinish(v)}
             footer={
               <div style={{ display: 'flex', gap: 12 }}>
-                <Button block onClick={onClose}>取消</Button>
-                <Button block type="submit" color="primary" loading={s.busy} disabled={s.choicesLoading || needsChoice}>确定</Button>
+                <Button block onClick={onClose}>
+                  取消
+                </Button>
+                <Button block type="submit" color="primary" loading={s.busy} disabled={s.choicesLoading || needsChoice}>
+                  确定
+                </Button>
               </div>
             }
           >
             {op === 'unfreeze' && (
-              <Form.Item name="holdId" label="冻结记录" rules={[s.rule('holdId')]} getValueProps={one} normalize={first} required description={!s.choicesLoading && !s.holds.length ? FORM_MSG.noHolds : undefined}>
+              <Form.Item
+                name="holdId"
+                label="冻结记录"
+                rules={[s.rule('holdId')]}
+                getValueProps={one}
+                normalize={first}
+                required
+                description={!s.choicesLoading && !s.holds.length ? FORM_MSG.noHolds : undefined}
+              >
                 <Selector
                   columns={1}
                   onChange={(v) => form.setFieldValue('amount', s.holds.find((h) => h.holdId === v[0])?.remaining)}
-                  options={s.holds.map((h) => ({ value: h.holdId, label: `剩余 ${yuanText(h.remaining)}`, description: `${time(h.createdAt)}${h.reason ? ` · ${h.reason}` : ''}` }))}
+                  options={s.holds.map((h) => ({
+                    value: h.holdId,
+                    label: `剩余 ${yuanText(h.remaining)}`,
+                    description: `${time(h.createdAt)}${h.reason ? ` · ${h.reason}` : ''}`,
+                  }))}
                 />
               </Form.Item>
             )}
             {op === 'withdraw' && (
-              <Form.Item name="cardNo" label="提现银行卡" rules={[s.rule('cardNo')]} getValueProps={one} normalize={first} required description={!s.choicesLoading && !s.cards.length ? FORM_MSG.noCards : undefined}>
-                <Selector columns={1} options={s.cards.map((c) => ({ value: c.cardNo, label: shownCard(c.cardNo), description: `${c.bankName || '银行卡'} · ${c.holderName}` }))} />
+              <Form.Item
+                name="cardNo"
+                label="提现银行卡"
+                rules={[s.rule('cardNo')]}
+                getValueProps={one}
+                normalize={first}
+                required
+                description={!s.choicesLoading && !s.cards.length ? FORM_MSG.noCards : undefined}
+              >
+                <Selector
+                  columns={1}
+                  options={s.cards.map((c) => ({ value: c.cardNo, label: shownCard(c.cardNo), description: `${c.bankName || '银行卡'} · ${c.holderName}` }))}
+                />
               </Form.Item>
             )}
             {op === 'transfer' && (
@@ -90,7 +117,7 @@ export default function AccountOpMobile({ op, account, onClose, onChanged }: Acc
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <div style={{ color: '#999' }}>{label}</div>
+      <div style={{ color: 'var(--boss-color-weak)' }}>{label}</div>
       <div style={{ fontWeight: 600, marginTop: 2 }}>{value}</div>
     </div>
   );
@@ -101,16 +128,32 @@ function OrderResult({ order, refreshing, onRefresh, onClose }: { order: OrderVi
   const what = order.kind === 'charge' ? '充值' : '提现';
   return (
     <div>
-      <Result status={pending ? 'waiting' : order.status === 'succeeded' ? 'success' : 'error'} title={pending ? `${what}处理中，等待渠道确认` : `${what}${order.statusText}`} description={order.failReason ?? undefined} />
+      <Result
+        status={pending ? 'waiting' : order.status === 'succeeded' ? 'success' : 'error'}
+        title={pending ? `${what}处理中，等待渠道确认` : `${what}${order.statusText}`}
+        description={order.failReason ?? undefined}
+      />
       <List>
-        <List.Item extra={<Tag color={ORDER_CSS[order.status]} data-testid="order-status">{order.statusText}</Tag>}>交易状态</List.Item>
+        <List.Item
+          extra={
+            <Tag color={ORDER_CSS[order.status]} data-testid="order-status">
+              {order.statusText}
+            </Tag>
+          }
+        >
+          交易状态
+        </List.Item>
         <List.Item extra={yuanText(order.amount)}>金额</List.Item>
         {order.cardNo && <List.Item extra={shownCard(order.cardNo)}>银行卡</List.Item>}
         <List.Item extra={time(order.updatedAt)}>更新时间</List.Item>
       </List>
       <div style={{ padding: 16, display: 'flex', gap: 12 }}>
-        <Button block loading={refreshing} onClick={onRefresh}>刷新状态</Button>
-        <Button block color="primary" onClick={onClose}>完成</Button>
+        <Button block loading={refreshing} onClick={onRefresh}>
+          刷新状态
+        </Button>
+        <Button block color="primary" onClick={onClose}>
+          完成
+        </Button>
       </div>
     </div>
   );

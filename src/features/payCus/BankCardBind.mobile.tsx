@@ -9,7 +9,13 @@ export default function BankCardBindMobile({ cusCode, fixedCusCode, onClose, onS
   const [form] = Form.useForm<BindValues>();
   const bind = useBankCardBind(notify, onSaved);
   return (
-    <Popup visible onMaskClick={bind.busy ? undefined : onClose} position="bottom" bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '88vh', overflowY: 'auto' }} destroyOnClose>
+    <Popup
+      visible
+      onMaskClick={bind.busy ? undefined : onClose}
+      position="bottom"
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '88vh', overflowY: 'auto' }}
+      destroyOnClose
+    >
       <div style={{ padding: '16px 12px 4px', fontSize: 17, fontWeight: 600, textAlign: 'center' }}>绑定银行卡</div>
       <Form
         form={form}
@@ -18,14 +24,24 @@ export default function BankCardBindMobile({ cusCode, fixedCusCode, onClose, onS
         onFinish={(v) => void bind.submit(v)}
         footer={
           <div style={{ display: 'flex', gap: 12 }}>
-            <Button block onClick={onClose}>取消</Button>
-            <Button block type="submit" color="primary" loading={bind.busy}>绑定</Button>
+            <Button block onClick={onClose}>
+              取消
+            </Button>
+            <Button block type="submit" color="primary" loading={bind.busy}>
+              绑定
+            </Button>
           </div>
         }
       >
         {BIND_FIELDS.map((f) => (
           <Form.Item key={f.name} name={f.name} label={f.label} rules={[bindRule(f.name)]} required={f.required}>
-            <Input placeholder={f.placeholder} maxLength={f.maxLength} inputMode={f.numeric ? 'numeric' : undefined} disabled={f.name === 'cusCode' && fixedCusCode} clearable={f.numeric} />
+            <Input
+              placeholder={f.placeholder}
+              maxLength={f.maxLength}
+              inputMode={f.numeric ? 'numeric' : undefined}
+              disabled={f.name === 'cusCode' && fixedCusCode}
+              clearable={f.numeric}
+            />
           </Form.Item>
         ))}
       </Form>

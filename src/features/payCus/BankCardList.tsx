@@ -36,19 +36,33 @@ export default function BankCardList(_props: PageProps) {
       fetchList: cardPage,
       toolbar: [],
       params: own ? { cusCode: own } : undefined,
-      query: own ? [] : [{ field: 'cusCode', label: '客户代码', type: 'input', rule: 'eq', placeholder: '请输入客户代码', defaultValue: lastCusCode() || undefined }],
+      query: own
+        ? []
+        : [{ field: 'cusCode', label: '客户代码', type: 'input', rule: 'eq', placeholder: '请输入客户代码', defaultValue: lastCusCode() || undefined }],
       extraButtons: [{ key: 'bind', text: '绑定银行卡', permission: LEDGER_PERMS.bankCardBind, onClick: openBind }],
       columns: [
         { dataIndex: 'cardText', title: '银行卡号', width: 220 },
         { dataIndex: 'holderName', title: '持卡人', width: 200, ellipsis: true },
         { dataIndex: 'bankName', title: '开户银行', width: 160 },
         { dataIndex: 'cusCode', title: '客户代码', width: 110 },
-        { dataIndex: 'statusText', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: r.statusText, color: r.status === 'bound' ? 'green' : 'default' }) },
+        {
+          dataIndex: 'statusText',
+          title: '状态',
+          width: 90,
+          type: 'tag',
+          tag: (r) => ({ text: r.statusText, color: r.status === 'bound' ? 'green' : 'default' }),
+        },
         { dataIndex: 'timeText', title: '绑定时间', width: 170 },
       ],
       editAction: false,
       deleteAction: false,
-      mobile: { title: 'cardText', subtitle: 'bankName', fields: ['holderName', 'cusCode', 'timeText'], status: 'statusText', searchField: own ? undefined : 'cusCode' },
+      mobile: {
+        title: 'cardText',
+        subtitle: 'bankName',
+        fields: ['holderName', 'cusCode', 'timeText'],
+        status: 'statusText',
+        searchField: own ? undefined : 'cusCode',
+      },
     };
   }, []);
 
@@ -56,16 +70,29 @@ export default function BankCardList(_props: PageProps) {
   const header = (
     <>
       {!ownCusCode() && <CusCodeHint text="输入客户代码查询该客户已绑定的银行卡" />}
-      {mobile && canBind && <Suspense fallback={null}><BindBarMobile onBind={openBind} /></Suspense>}
+      {mobile && canBind && (
+        <Suspense fallback={null}>
+          <BindBarMobile onBind={openBind} />
+        </Suspense>
+      )}
     </>
   );
   return (
     <>
       <ListKit config={config} apiRef={api} header={header} />
       <Suspense fallback={null}>
-        {binding !== null && <Bind cusCode={binding} fixedCusCode={!!ownCusCode()} onClose={() => setBinding(null)} onSaved={() => { setBinding(null); void api.current?.reload(); }} />}
+        {binding !== null && (
+          <Bind
+            cusCode={binding}
+            fixedCusCode={!!ownCusCode()}
+            onClose={() => setBinding(null)}
+            onSaved={() => {
+              setBinding(null);
+              void api.current?.reload();
+            }}
+          />
+        )}
       </Suspense>
     </>
   );
 }
-

@@ -4,59 +4,104 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { yuanText } from '@contract/money';
 import { EditableGrid } from '@/components/grid/EditableGrid';
+import { SyncBarDesktop } from '@/components/grid/SyncBar.desktop';
+import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { BATCH_COLUMNS, useBatchPay } from './batchPayModel';
+import { useBatchPay } from './batchPayModel';
 import { OrderSummary } from './OrderSummary.desktop';
 import { usePayer } from './usePayer';
+import { useReservationReview } from './ReservationReview.desktop';
 
 export default function BatchPayDesktop() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const payer = usePayer();
-  const batch = useBatchPay();
+  const batch = useBatchPay((text) => void message.warning(text));
   const [fromAcctNo, setFrom] = useState<string>();
   const [remark, setRemark] = useState('');
   const from = payer.account(fromAcctNo);
+  const review = useReservationReview();
 
   const submit = async () => {
     try {
-      await batch.submit(fromAcctNo, remark);
-      void message.success('提交成功');
+      if (await batch.submit(fromAcctNo, remark, from, review)) void message.success('提交成功');
     } catch (err) {
       void message.warning(failureMessage(err));
     }
   };
 
-  if (batch.order) return <Card><OrderSummary order={batch.order} onAgain={batch.again} onList={() => navigate('/payCus/payOrder')} /></Card>;
+  if (batch.order)
+    return (
+      <Card>
+        <OrderSummary order={batch.order} onAgain={batch.again} onList={() => navigate('/payCus/payOrder')} />
+      </Card>
+    );
   return (
-    <Card title="批量付款" extra={<span style={{ color: '#888' }}>每批最多10000行；整批校验，任一行有误整批不提交</span>}>
+    <Card title="批量付款" extra={<span style={{ color: 'var(--boss-color-weak)' }}>每批最多10000行；整批校验，任一行有误整批不提交</span>}>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item label="客户代码" required>
-          <Input.Search style={{ width: 240 }} placeholder="请输入客户代码" defaultValue={payer.cusCode} disabled={!!payer.ownCusCode} enterButton="查询" loading={payer.loading} onSearch={(v) => { setFrom(undefined); void payer.load(v); }} />
+        <Form.Item label="客户" required>
+          <CustomerPicker
+            style={{ width: 300 }}
+            value={payer.cusCode}
+            disabled={!!payer.ownCusCode}
+            onChange={(c) => {
+              setFrom(undefined);
+              void payer.load(c?.cusCode ?? '');
+            }}
+          />
         </Form.Item>
         <Form.Item label="付款账户" required validateStatus={payer.error ? 'error' : undefined} help={payer.error ?? undefined}>
-          <Select style={{ width: 380 }} placeholder="请选择付款账户" options={payer.options} value={fromAcctNo} onChange={setFrom} notFoundContent={payer.cusCode ? '该客户没有可用账户' : '请先查询客户代码'} />
+          <Select
+            aria-label="付款账户"
+            style={{ width: 380 }}
+            placeholder="请选择付款账户"
+            options={payer.options}
+            value={fromAcctNo}
+            onChange={setFrom}
+            notFoundContent={payer.cusCode ? '该客户没有可用账户' : '请先选择客户'}
+          />
         </Form.Item>
         <Form.Item label="备注">
           <Input style={{ width: 240 }} placeholder="请输入备注" maxLength={200} value={remark} onChange={(e) => setRemark(e.target.value)} />
         </Form.Item>
       </Form>
       <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={6}><Statistic title="付款笔数" value={batch.count} suffix="笔" /></Col>
-        <Col span={6}><Statistic title="付款总额" value={`¥${batch.total.text}`} /></Col>
-        <Col span={6}><Statistic title="账户可用余额" value={from ? yuanText(from.available) || '¥0.00' : '—'} /></Col>
+        <Col span={6}>
+          <Statistic title="付款笔数" value={batch.count} suffix="笔" />
+        </Col>
+        <Col span={6}>
+          <Statistic title="付款总额" value={`¥${batch.total.text}`} />
+        </Col>
+        <Col span={6}>
+          <Statistic title="账户可用余额" value={from ? yuanText(from.available) || '¥0.00' : '—'} />
+        </Col>
         <Col span={6} style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
           <Space>
-            <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => { batch.importFile(file).then((t) => void message.success(t), (err: unknown) => void message.warning(failureMessage(err))); return false; }}>
-              <Button icon={<UploadOutlined />} loading={batch.importing}>导入Excel</Button>
+            <Upload
+              accept=".xlsx"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                batch.importFile(file).then(
+                  (t) => void message.success(t),
+                  (err: unknown) => void message.warning(failureMessage(err)),
+                );
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={batch.importing}>
+                导入Excel
+              </Button>
             </Upload>
           </Space>
         </Col>
       </Row>
-      <EditableGrid columns={BATCH_COLUMNS} value={batch.rows} onChange={batch.setRows} gridRef={batch.gridRef} maxHeight={440} />
+      <SyncBarDesktop {...batch.live.bar} />
+      <EditableGrid {...batch.live.grid} maxHeight={440} />
       <div style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <span style={{ color: '#888' }}>导入文件表头：收款人名称、收款账号、银行卡号、金额、备注（收款账号与银行卡号填写其一）</span>
-        <Button type="primary" size="large" loading={batch.saving} onClick={() => void submit()}>提交审批</Button>
+        <span style={{ color: 'var(--boss-color-weak)' }}>导入文件表头：收款人名称、收款账号、银行卡号、金额、备注（收款账号与银行卡号填写其一）</span>
+        <Button type="primary" size="large" loading={batch.saving} onClick={() => void submit()}>
+          提交审批
+        </Button>
       </div>
     </Card>
   );

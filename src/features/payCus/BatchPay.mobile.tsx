@@ -1,22 +1,24 @@
 import { useState } from 'react';
-import { Button, Result, Selector, Toast, Input } from 'antd-mobile';
+import { Button, Result, Selector, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { yuanText } from '@contract/money';
 import { EditableGrid } from '@/components/grid/EditableGrid';
+import { SyncBarMobile } from '@/components/grid/SyncBar.mobile';
+import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { BATCH_COLUMNS, useBatchPay } from './batchPayModel';
+import { useBatchPay } from './batchPayModel';
 import { usePayer } from './usePayer';
+import { reviewReservation } from './ReservationReview.mobile';
 
 export default function BatchPayMobile() {
   const navigate = useNavigate();
   const payer = usePayer();
-  const batch = useBatchPay();
-  const [code, setCode] = useState(payer.cusCode);
+  const batch = useBatchPay((text) => Toast.show({ content: text }));
   const [fromAcctNo, setFrom] = useState<string>();
 
   const submit = async () => {
     try {
-      await batch.submit(fromAcctNo, '');
+      await batch.submit(fromAcctNo, '', payer.account(fromAcctNo), reviewReservation);
     } catch (err) {
       Toast.show({ content: failureMessage(err) });
     }
@@ -24,27 +26,60 @@ export default function BatchPayMobile() {
   if (batch.order)
     return (
       <div>
-        <Result status="success" title="提交成功，等待审批" description={`订单号 ${batch.order.orderNo}，${batch.order.rowCount} 笔，合计 ${yuanText(batch.order.amount)}`} />
+        <Result
+          status="success"
+          title="提交成功，等待审批"
+          description={`订单号 ${batch.order.orderNo}，${batch.order.rowCount} 笔，合计 ${yuanText(batch.order.amount)}`}
+        />
         <div style={{ padding: 16, display: 'flex', gap: 12 }}>
-          <Button block onClick={batch.again}>继续付款</Button>
-          <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>付款订单</Button>
+          <Button block onClick={batch.again}>
+            继续付款
+          </Button>
+          <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>
+            付款订单
+          </Button>
         </div>
       </div>
     );
   return (
     <div style={{ paddingBottom: 80 }}>
       <div style={{ padding: 12, background: '#fff' }}>
-        <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
-          <Input placeholder="请输入客户代码" value={code} onChange={setCode} disabled={!!payer.ownCusCode} style={{ border: '1px solid #eee', borderRadius: 6, padding: '4px 8px' }} />
-          {!payer.ownCusCode && <Button size="small" color="primary" loading={payer.loading} style={{ flex: 'none', whiteSpace: 'nowrap' }} onClick={() => void payer.load(code)}>查询</Button>}
+        <div style={{ marginBottom: 8 }}>
+          <CustomerPicker
+            value={payer.cusCode}
+            disabled={!!payer.ownCusCode}
+            onChange={(c) => {
+              setFrom(undefined);
+              void payer.load(c?.cusCode ?? '');
+            }}
+          />
         </div>
-        {payer.error && <div style={{ color: '#ff3141', fontSize: 13 }}>{payer.error}</div>}
+        {payer.error && <div style={{ color: 'var(--adm-color-danger)', fontSize: 13 }}>{payer.error}</div>}
         <Selector columns={1} options={payer.options} value={fromAcctNo ? [fromAcctNo] : []} onChange={(v) => setFrom(v[0])} />
       </div>
-      <EditableGrid columns={BATCH_COLUMNS} value={batch.rows} onChange={batch.setRows} gridRef={batch.gridRef} maxHeight={560} />
-      <div style={{ position: 'fixed', left: 0, right: 0, bottom: 0, display: 'flex', alignItems: 'center', gap: 12, padding: '10px 12px calc(10px + env(safe-area-inset-bottom))', background: '#fff', boxShadow: '0 -1px 4px rgba(0,0,0,.08)', zIndex: 10 }}>
-        <div style={{ flex: 1, fontSize: 14 }}>{batch.count} 笔，合计 <b>¥{batch.total.text}</b></div>
-        <Button color="primary" loading={batch.saving} onClick={() => void submit()}>提交审批</Button>
+      <SyncBarMobile {...batch.live.bar} />
+      <EditableGrid {...batch.live.grid} maxHeight={560} />
+      <div
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: '10px 12px calc(10px + env(safe-area-inset-bottom))',
+          background: '#fff',
+          boxShadow: '0 -1px 4px rgba(0,0,0,.08)',
+          zIndex: 10,
+        }}
+      >
+        <div style={{ flex: 1, fontSize: 14 }}>
+          {batch.count} 笔，合计 <b>¥{batch.total.text}</b>
+        </div>
+        <Button color="primary" loading={batch.saving} onClick={() => void submit()}>
+          提交审批
+        </Button>
       </div>
     </div>
   );

@@ -4,5 +4,5 @@ import { useIsMobile } from '@/hooks/useDevice';
 
 export function CusCodeHint({ text }: { text: string }) {
   const style = useIsMobile() ? { padding: '8px 12px 0', background: '#fff' } : { padding: '0 0 12px' };
-  return <div style={{ color: '#999', fontSize: 13, ...style }}>{text}</div>;
+  return <div style={{ color: 'var(--boss-color-weak)', fontSize: 13, ...style }}>{text}</div>;
 }

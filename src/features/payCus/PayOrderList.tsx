@@ -27,56 +27,100 @@ export default function PayOrderList(_props: PageProps) {
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
   const [approving, setApproving] = useState<OrderRow[] | null>(null);
 
-  const config = useMemo<ListKitConfig<OrderRow>>(() => ({
-    pageKey: 'payCus/PayOrderList',
-    title: '付款订单',
-    url: { list: PAY_PATHS.orderInquiry },
-    fetchList: inquiry as ListKitConfig<OrderRow>['fetchList'],
-    permissionPrefix: 'pay:order:',
-    toolbar: [],
-    selectable: true,
-    columns: [
-      { dataIndex: 'orderNo', title: '订单号', width: 180 },
-      { dataIndex: 'kindText', title: '类型', width: 90 },
-      { dataIndex: 'amountText', title: '金额', width: 140, align: 'right' },
-      { dataIndex: 'rowCount', title: '笔数', width: 70, align: 'right', render: (v) => String(v || 1) },
-      { dataIndex: 'fromAcctNo', title: '付款账户', width: 180 },
-      { dataIndex: 'payeeText', title: '收款人', width: 120 },
-      { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }) },
-      { dataIndex: 'makerName', title: '提交人', width: 100 },
-      { dataIndex: 'timeText', title: '提交时间', width: 170 },
-    ],
-    query: [
-      { field: 'orderNo', label: '订单号', type: 'input', rule: 'eq' },
-      { field: 'status', label: '状态', type: 'select', options: opts(PAY_ORDER_STATUS_TEXT) },
-      { field: 'kind', label: '类型', type: 'select', options: opts(PAY_ORDER_KIND_TEXT) },
-      { field: 'scope', label: '范围', type: 'select', options: [{ value: 'mine', label: '我提交的' }, { value: 'pendingForMe', label: '待我审批' }] },
-    ],
-    extraButtons: [
-      { key: 'batchPass', text: '批量审核通过', permission: PAY_PERMS.approve, needsSelection: true, onClick: (kit) => {
-        const rows = (kit.selectedRows as unknown as OrderRow[]).filter((r) => r.canAudit);
-        if (!rows.length) kit.message.warning('所选订单中没有可由您审批的待审批订单');
-        else setApproving(rows);
-      } },
-      { key: 'batchReject', text: '批量驳回', permission: PAY_PERMS.approve, needsSelection: true, onClick: (kit) => {
-        const rows = (kit.selectedRows as unknown as OrderRow[]).filter((r) => r.canAudit);
-        if (!rows.length) kit.message.warning('所选订单中没有可由您审批的待审批订单');
-        else setDialog({ kind: 'reject', rows });
-      } },
-    ],
-    rowActions: [
-      { key: 'detail', text: '详情', onClick: (row) => setDialog({ kind: 'detail', row }) },
-      { key: 'pass', text: '审核通过', permission: PAY_PERMS.approve, visible: (r) => r.canAudit, onClick: (row) => setApproving([row]) },
-      { key: 'reject', text: '驳回', permission: PAY_PERMS.approve, danger: true, visible: (r) => r.canAudit, onClick: (row) => setDialog({ kind: 'reject', rows: [row] }) },
-      { key: 'editOrder', text: '编辑', permission: PAY_PERMS.submit, visible: (r) => r.canEdit && r.kind === 'single', onClick: (row) => setDialog({ kind: 'edit', row }) },
-      cancelOrderAction<OrderRow>(PAY_PERMS.submit, '预留资金将释放。'),
-    ],
-    inlineActions: 3,
-    editAction: false,
-    deleteAction: false,
-    mobile: { title: 'orderNo', subtitle: 'kindText', fields: ['amountText', 'payeeText', 'makerName', 'timeText'], status: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }), searchField: 'orderNo' },
-    scrollX: 1280,
-  }), []);
+  const config = useMemo<ListKitConfig<OrderRow>>(
+    () => ({
+      pageKey: 'payCus/PayOrderList',
+      title: '付款订单',
+      url: { list: PAY_PATHS.orderInquiry },
+      fetchList: inquiry as ListKitConfig<OrderRow>['fetchList'],
+      live: 'payOrder',
+      permissionPrefix: 'pay:order:',
+      toolbar: [],
+      selectable: true,
+      columns: [
+        // Sized to fit 1440×900 beside the fixed 操作 column (scrollX below): 提交人 and 提交时间 stay in view.
+        { dataIndex: 'orderNo', title: '订单号', width: 160 },
+        { dataIndex: 'kindText', title: '类型', width: 64 },
+        { dataIndex: 'amountText', title: '金额', width: 110, align: 'right' },
+        { dataIndex: 'rowCount', title: '笔数', width: 56, align: 'right', render: (v) => String(v || 1) },
+        { dataIndex: 'fromAcctNo', title: '付款账户', width: 130, ellipsis: true },
+        { dataIndex: 'payeeText', title: '收款人', width: 90, ellipsis: true },
+        { dataIndex: 'status', title: '状态', width: 84, type: 'tag', tag: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }) },
+        { dataIndex: 'makerName', title: '提交人', width: 80, ellipsis: true },
+        { dataIndex: 'timeText', title: '提交时间', width: 160 },
+      ],
+      query: [
+        { field: 'orderNo', label: '订单号', type: 'input', rule: 'eq' },
+        { field: 'status', label: '状态', type: 'select', options: opts(PAY_ORDER_STATUS_TEXT) },
+        { field: 'kind', label: '类型', type: 'select', options: opts(PAY_ORDER_KIND_TEXT) },
+        {
+          field: 'scope',
+          label: '范围',
+          type: 'select',
+          options: [
+            { value: 'mine', label: '我提交的' },
+            { value: 'pendingForMe', label: '待我审批' },
+          ],
+        },
+      ],
+      extraButtons: [
+        {
+          key: 'batchPass',
+          text: '批量审核通过',
+          permission: PAY_PERMS.approve,
+          needsSelection: true,
+          onClick: (kit) => {
+            const rows = (kit.selectedRows as unknown as OrderRow[]).filter((r) => r.canAudit);
+            if (!rows.length) kit.message.warning('所选订单中没有可由您审批的待审批订单');
+            else setApproving(rows);
+          },
+        },
+        {
+          key: 'batchReject',
+          text: '批量驳回',
+          permission: PAY_PERMS.approve,
+          needsSelection: true,
+          onClick: (kit) => {
+            const rows = (kit.selectedRows as unknown as OrderRow[]).filter((r) => r.canAudit);
+            if (!rows.length) kit.message.warning('所选订单中没有可由您审批的待审批订单');
+            else setDialog({ kind: 'reject', rows });
+          },
+        },
+      ],
+      rowActions: [
+        { key: 'detail', text: '详情', onClick: (row) => setDialog({ kind: 'detail', row }) },
+        { key: 'pass', text: '审核通过', permission: PAY_PERMS.approve, visible: (r) => r.canAudit, onClick: (row) => setApproving([row]) },
+        {
+          key: 'reject',
+          text: '驳回',
+          permission: PAY_PERMS.approve,
+          danger: true,
+          visible: (r) => r.canAudit,
+          onClick: (row) => setDialog({ kind: 'reject', rows: [row] }),
+        },
+        {
+          key: 'editOrder',
+          text: '编辑',
+          permission: PAY_PERMS.submit,
+          visible: (r) => r.canEdit && r.kind === 'single',
+          onClick: (row) => setDialog({ kind: 'edit', row }),
+        },
+        cancelOrderAction<OrderRow>(PAY_PERMS.submit, '预留资金将释放。'),
+      ],
+      inlineActions: 3,
+      editAction: false,
+      deleteAction: false,
+      mobile: {
+        title: 'orderNo',
+        subtitle: 'kindText',
+        fields: ['amountText', 'payeeText', 'makerName', 'timeText'],
+        status: (r) => ({ text: r.statusText, color: ORDER_STATUS_COLOR[r.status] }),
+        searchField: 'orderNo',
+      },
+      scrollX: 1136,
+    }),
+    [],
+  );
 
   const Dialogs = mobile ? MobileDialogs : DesktopDialogs;
   const reload = () => void api.current?.reload();

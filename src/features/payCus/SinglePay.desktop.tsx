@@ -2,12 +2,14 @@ import { useRef, useState } from 'react';
 import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { PayOrderView } from '@contract/api/pay';
-import { yuanText } from '@contract/money';
+import { parseYuan, yuanText } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
+import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { newKey, submitSingle } from './payApi';
 import { OrderSummary } from './OrderSummary.desktop';
 import { singleRule, toInput, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
+import { useReservationReview } from './ReservationReview.desktop';
 
 export default function SinglePayDesktop() {
   const [form] = Form.useForm<SingleValues>();
@@ -19,11 +21,14 @@ export default function SinglePayDesktop() {
   const [order, setOrder] = useState<PayOrderView | null>(null);
   const mode = Form.useWatch('payeeMode', form) ?? 'acct';
   const from = payer.account(Form.useWatch('fromAcctNo', form));
+  const review = useReservationReview();
 
   const onFinish = async (values: SingleValues) => {
+    const input = toInput(values);
+    if (!(await review({ count: 1, totalFen: parseYuan(input.amount) ?? 0n, payer: payer.account(input.fromAcctNo), fromAcctNo: input.fromAcctNo }))) return;
     setSaving(true);
     try {
-      setOrder(await submitSingle(toInput(values), key.current));
+      setOrder(await submitSingle(input, key.current));
       void message.success('提交成功');
     } catch (err) {
       void message.warning(failureMessage(err)); // same key on retry: never pays twice
@@ -37,18 +42,54 @@ export default function SinglePayDesktop() {
     setOrder(null);
   };
 
-  if (order) return <Card><OrderSummary order={order} onAgain={again} onList={() => navigate('/payCus/payOrder')} /></Card>;
+  if (order)
+    return (
+      <Card>
+        <OrderSummary order={order} onAgain={again} onList={() => navigate('/payCus/payOrder')} />
+      </Card>
+    );
   return (
     <Card title="单笔付款">
-      <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 12 }} initialValues={{ payeeMode: 'acct' }} onFinish={(v) => void onFinish(v)} autoComplete="off">
-        <Form.Item label="客户代码" required validateStatus={payer.error ? 'error' : undefined} help={payer.error ?? undefined}>
-          <Input.Search placeholder="请输入客户代码后查询付款账户" defaultValue={payer.cusCode} disabled={!!payer.ownCusCode} enterButton="查询" loading={payer.loading} onSearch={(v) => { form.setFieldValue('fromAcctNo', undefined); void payer.load(v); }} />
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 12 }}
+        initialValues={{ payeeMode: 'acct' }}
+        onFinish={(v) => void onFinish(v)}
+        autoComplete="off"
+      >
+        <Form.Item label="客户" required validateStatus={payer.error ? 'error' : undefined} help={payer.error ?? undefined}>
+          <CustomerPicker
+            value={payer.cusCode}
+            disabled={!!payer.ownCusCode}
+            onChange={(c) => {
+              form.setFieldValue('fromAcctNo', undefined);
+              void payer.load(c?.cusCode ?? '');
+            }}
+          />
         </Form.Item>
-        <Form.Item name="fromAcctNo" label="付款账户" rules={[singleRule('fromAcctNo')]} extra={from ? `余额 ${yuanText(from.balance)}，冻结 ${yuanText(from.frozen) || '¥0.00'}，可用 ${yuanText(from.available) || '¥0.00'}` : undefined}>
-          <Select placeholder="请选择付款账户" options={payer.options} loading={payer.loading} notFoundContent={payer.cusCode ? '该客户没有可用账户' : '请先查询客户代码'} />
+        <Form.Item
+          name="fromAcctNo"
+          label="付款账户"
+          rules={[singleRule('fromAcctNo')]}
+          extra={from ? `余额 ${yuanText(from.balance)}，冻结 ${yuanText(from.frozen) || '¥0.00'}，可用 ${yuanText(from.available) || '¥0.00'}` : undefined}
+        >
+          <Select
+            placeholder="请选择付款账户"
+            options={payer.options}
+            loading={payer.loading}
+            notFoundContent={payer.cusCode ? '该客户没有可用账户' : '请先选择客户'}
+          />
         </Form.Item>
         <Form.Item name="payeeMode" label="收款方式">
-          <Radio.Group options={[{ value: 'acct', label: '本平台账户' }, { value: 'card', label: '银行卡' }]} optionType="button" />
+          <Radio.Group
+            options={[
+              { value: 'acct', label: '本平台账户' },
+              { value: 'card', label: '银行卡' },
+            ]}
+            optionType="button"
+          />
         </Form.Item>
         <Form.Item name="payeeName" label="收款人名称" rules={[singleRule('payeeName')]}>
           <Input placeholder="请输入收款人名称" maxLength={50} />
@@ -69,7 +110,9 @@ export default function SinglePayDesktop() {
           <Input.TextArea placeholder="请输入备注" maxLength={200} showCount rows={2} />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
-          <Button type="primary" htmlType="submit" loading={saving}>提交审批</Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            提交审批
+          </Button>
         </Form.Item>
       </Form>
     </Card>

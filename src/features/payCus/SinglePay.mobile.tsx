@@ -2,12 +2,15 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Result, Selector, Tag, TextArea, Toast, List } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import type { PayOrderView } from '@contract/api/pay';
-import { yuanText } from '@contract/money';
+import { parseYuan, yuanText } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
+import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
+import { useLiveOrder } from '@/components/notify/useLiveOrder';
 import { newKey, submitSingle } from './payApi';
 import { singleRule, toInput, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
+import { reviewReservation } from './ReservationReview.mobile';
 
 const one = (v: unknown) => ({ value: v ? [v] : [] });
 const first = (v: string[]) => v[0];
@@ -18,14 +21,17 @@ export default function SinglePayMobile() {
   const payer = usePayer();
   const key = useRef(newKey());
   const [saving, setSaving] = useState(false);
-  const [order, setOrder] = useState<PayOrderView | null>(null);
+  const [submitted, setOrder] = useState<PayOrderView | null>(null);
+  const order = useLiveOrder(submitted);
   const mode = (Form.useWatch('payeeMode', form) as SingleValues['payeeMode'] | undefined) ?? 'acct';
-  const [code, setCode] = useState(payer.cusCode);
 
   const onFinish = async (values: SingleValues) => {
+    const input = toInput(values);
+    if (!(await reviewReservation({ count: 1, totalFen: parseYuan(input.amount) ?? 0n, payer: payer.account(input.fromAcctNo), fromAcctNo: input.fromAcctNo })))
+      return;
     setSaving(true);
     try {
-      setOrder(await submitSingle(toInput(values), key.current));
+      setOrder(await submitSingle(input, key.current));
     } catch (err) {
       Toast.show({ content: failureMessage(err) });
     } finally {
@@ -38,27 +44,68 @@ export default function SinglePayMobile() {
       <div>
         <Result status="success" title="提交成功，等待审批" description={`订单号 ${order.orderNo}`} />
         <List>
-          <List.Item extra={<Tag color={mobileTagColor(ORDER_STATUS_COLOR[order.status])} fill="outline">{order.statusText}</Tag>}>状态</List.Item>
+          <List.Item
+            extra={
+              <Tag color={mobileTagColor(ORDER_STATUS_COLOR[order.status])} fill="outline">
+                {order.statusText}
+              </Tag>
+            }
+          >
+            状态
+          </List.Item>
           <List.Item extra={yuanText(order.amount)}>金额</List.Item>
           <List.Item extra={order.payeeName}>收款人</List.Item>
           <List.Item extra={order.fromAcctNo}>付款账户</List.Item>
         </List>
         <div style={{ padding: 16, display: 'flex', gap: 12 }}>
-          <Button block onClick={() => { key.current = newKey(); setOrder(null); form.resetFields(); }}>继续付款</Button>
-          <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>付款订单</Button>
+          <Button
+            block
+            onClick={() => {
+              key.current = newKey();
+              setOrder(null);
+              form.resetFields();
+            }}
+          >
+            继续付款
+          </Button>
+          <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>
+            付款订单
+          </Button>
         </div>
       </div>
     );
   return (
-    <Form form={form} initialValues={{ payeeMode: 'acct' }} onFinish={(v) => void onFinish(v)} footer={<Button block type="submit" color="primary" size="large" loading={saving}>提交审批</Button>}>
-      <Form.Item label="客户代码" extra={!payer.ownCusCode && <Button size="mini" color="primary" fill="outline" loading={payer.loading} onClick={() => void payer.load(code)}>查询</Button>} help={payer.error ?? undefined}>
-        <Input placeholder="请输入客户代码" value={code} onChange={setCode} disabled={!!payer.ownCusCode} />
+    <Form
+      form={form}
+      initialValues={{ payeeMode: 'acct' }}
+      onFinish={(v) => void onFinish(v)}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={saving}>
+          提交审批
+        </Button>
+      }
+    >
+      <Form.Item label="客户" help={payer.error ?? undefined}>
+        <CustomerPicker
+          value={payer.cusCode}
+          disabled={!!payer.ownCusCode}
+          onChange={(c) => {
+            form.setFieldValue('fromAcctNo', undefined);
+            void payer.load(c?.cusCode ?? '');
+          }}
+        />
       </Form.Item>
       <Form.Item name="fromAcctNo" label="付款账户" rules={[singleRule('fromAcctNo')]} getValueProps={one} normalize={first}>
         <Selector columns={1} options={payer.options} />
       </Form.Item>
       <Form.Item name="payeeMode" label="收款方式" getValueProps={one} normalize={(v: string[], prev: string) => v[0] ?? prev}>
-        <Selector columns={2} options={[{ value: 'acct', label: '本平台账户' }, { value: 'card', label: '银行卡' }]} />
+        <Selector
+          columns={2}
+          options={[
+            { value: 'acct', label: '本平台账户' },
+            { value: 'card', label: '银行卡' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="payeeName" label="收款人名称" rules={[singleRule('payeeName')]}>
         <Input placeholder="请输入收款人名称" maxLength={50} />

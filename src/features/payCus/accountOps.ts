@@ -4,21 +4,43 @@
 // a form. No React, no calls: shared by both views and tested in tests/unit/paycus-ops.test.ts.
 import { z } from 'zod';
 import {
-  chargeBody, freezeBody, LEDGER_MSG, LEDGER_PERMS, transferBody, unfreezeBody, withdrawBody,
-  type AccountView, type HoldView, type OrderStatus,
+  chargeBody,
+  freezeBody,
+  LEDGER_MSG,
+  LEDGER_PERMS,
+  transferBody,
+  unfreezeBody,
+  withdrawBody,
+  type AccountView,
+  type HoldView,
+  type OrderStatus,
 } from '@contract/api/ledger';
 import { parseYuan } from '@contract/money';
 
 export type AccountOp = 'charge' | 'freeze' | 'unfreeze' | 'withdraw' | 'transfer';
 export type AccountDialog = { kind: AccountOp | 'entries'; account: AccountView };
 /** Props of an operation form (desktop Modal / phone Popup); onChanged: balances moved, reload the list. */
-export interface AccountOpProps { op: AccountOp; account: AccountView; onClose: () => void; onChanged: () => void }
+export interface AccountOpProps {
+  op: AccountOp;
+  account: AccountView;
+  onClose: () => void;
+  onChanged: () => void;
+}
 
 export const OP_TITLE: Record<AccountOp | 'entries', string> = {
-  charge: '充值', freeze: '冻结', unfreeze: '解冻', withdraw: '提现', transfer: '转账', entries: '账户明细',
+  charge: '充值',
+  freeze: '冻结',
+  unfreeze: '解冻',
+  withdraw: '提现',
+  transfer: '转账',
+  entries: '账户明细',
 };
 export const OP_PERM: Record<AccountOp, string> = {
-  charge: LEDGER_PERMS.charge, freeze: LEDGER_PERMS.freeze, unfreeze: LEDGER_PERMS.unfreeze, withdraw: LEDGER_PERMS.withdraw, transfer: LEDGER_PERMS.transfer,
+  charge: LEDGER_PERMS.charge,
+  freeze: LEDGER_PERMS.freeze,
+  unfreeze: LEDGER_PERMS.unfreeze,
+  withdraw: LEDGER_PERMS.withdraw,
+  transfer: LEDGER_PERMS.transfer,
 };
 
 export const FORM_MSG = {
@@ -36,7 +58,13 @@ export function offersOp(op: AccountOp, a: Pick<AccountView, 'status' | 'frozen'
   return true;
 }
 
-export interface OpValues { amount?: string; reason?: string; holdId?: string; cardNo?: string; toAcctNo?: string }
+export interface OpValues {
+  amount?: string;
+  reason?: string;
+  holdId?: string;
+  cardNo?: string;
+  toAcctNo?: string;
+}
 
 const trimmed = (s: string | undefined) => (s ?? '').trim();
 
@@ -45,11 +73,16 @@ export function opFields(op: AccountOp, acctNo: string, v: OpValues): Record<str
   const amount = trimmed(v.amount);
   const reason = trimmed(v.reason);
   switch (op) {
-    case 'charge': return { acctNo, amount, reason };
-    case 'freeze': return { acctNo, amount, reason };
-    case 'unfreeze': return { holdId: trimmed(v.holdId), amount, reason };
-    case 'withdraw': return { acctNo, amount, cardNo: trimmed(v.cardNo), reason };
-    case 'transfer': return { fromAcctNo: acctNo, toAcctNo: trimmed(v.toAcctNo), amount, reason };
+    case 'charge':
+      return { acctNo, amount, reason };
+    case 'freeze':
+      return { acctNo, amount, reason };
+    case 'unfreeze':
+      return { holdId: trimmed(v.holdId), amount, reason };
+    case 'withdraw':
+      return { acctNo, amount, cardNo: trimmed(v.cardNo), reason };
+    case 'transfer':
+      return { fromAcctNo: acctNo, toAcctNo: trimmed(v.toAcctNo), amount, reason };
   }
 }
 

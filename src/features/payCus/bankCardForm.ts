@@ -5,8 +5,18 @@ import { bankCardBindBody } from '@contract/api/ledger';
 import { schemaRule } from '@/components/dialogs/formRules';
 import { bindCard, callFailure } from './ledgerApi';
 
-export interface BindValues { cusCode?: string; cardNo?: string; holderName?: string; bankName?: string }
-export interface BindProps { cusCode: string; fixedCusCode: boolean; onClose: () => void; onSaved: () => void }
+export interface BindValues {
+  cusCode?: string;
+  cardNo?: string;
+  holderName?: string;
+  bankName?: string;
+}
+export interface BindProps {
+  cusCode: string;
+  fixedCusCode: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
 
 /** The form's fields, in order, for both views. */
 export const BIND_FIELDS: { name: keyof BindValues; label: string; placeholder: string; maxLength: number; required: boolean; numeric?: boolean }[] = [
@@ -17,7 +27,12 @@ export const BIND_FIELDS: { name: keyof BindValues; label: string; placeholder: 
 ];
 export const bindRule = (field: keyof BindValues) => schemaRule(bankCardBindBody, field);
 
-const trimmed = (v: BindValues) => ({ cusCode: (v.cusCode ?? '').trim(), cardNo: (v.cardNo ?? '').trim(), holderName: (v.holderName ?? '').trim(), bankName: (v.bankName ?? '').trim() });
+const trimmed = (v: BindValues) => ({
+  cusCode: (v.cusCode ?? '').trim(),
+  cardNo: (v.cardNo ?? '').trim(),
+  holderName: (v.holderName ?? '').trim(),
+  bankName: (v.bankName ?? '').trim(),
+});
 
 export function useBankCardBind(notify: { success: (m: string) => void; warning: (m: string) => void }, onSaved: () => void) {
   const [busy, setBusy] = useState(false);

@@ -2,13 +2,20 @@
 // bound cards, the money operations and the channel order of a charge or withdrawal, bank card
 // binding. Every failure is an Error carrying the server's own Chinese words.
 import {
-  LEDGER_PATHS, type AccountView, type BankCardView, type EntryView, type HoldView, type OrderView,
+  ACCOUNT_LIST_PATH,
+  LEDGER_PATHS,
+  type AccountListRow,
+  type AccountView,
+  type BankCardView,
+  type EntryView,
+  type HoldView,
+  type OrderView,
 } from '@contract/api/ledger';
 import { maskCard } from '@contract/api/pay';
 import type { PageResult } from '@contract/listQuery';
 import type { SysResult } from '@contract/types';
 import { yuanText } from '@contract/money';
-import { capOrThrow, capPost } from '@/api/request';
+import { capOrThrow, capPost, sysGet } from '@/api/request';
 import { ApiError, serverMessage } from '@/api/errors';
 import { currentCusCode, session } from '@/stores/session';
 import { ss } from '@/lib/storage';
@@ -49,24 +56,27 @@ function pageOf<T>(all: T[], params: Record<string, string>): SysResult<PageResu
   return { success: true, code: 200, message: '', timestamp: Date.now(), result: { records, total: all.length, size, current } };
 }
 
-export type AccountRow = ListRow & AccountView & { balanceText: string; frozenText: string; availableText: string };
+export type AccountRow = ListRow & AccountListRow & { balanceText: string; frozenText: string; availableText: string };
 
 export async function accountsOf(cusCode: string): Promise<AccountView[]> {
   return (await call<{ listData: AccountView[] }>(LEDGER_PATHS.accountInquiry, { cusCode })).listData;
 }
 
-/** As a page of the list kit: the customer's accounts (the whole list is one page), filtered by type. */
+/**
+ * A page of 账户管理 for the list kit: the tenant's customer accounts (GET ACCOUNT_LIST_PATH, paged and
+ * filtered on the server), all customers' unless a customer is picked; amounts shown '¥1,234.50'.
+ */
 export async function accountPage(params: Record<string, string>): Promise<SysResult<PageResult<AccountRow>>> {
-  const cusCode = (params.cusCode ?? '').trim();
-  if (cusCode !== ownCusCode()) rememberCusCode(cusCode);
-  const all = cusCode ? await accountsOf(cusCode) : [];
-  const records = all
-    .filter((a) => !params.acctType || a.acctType === params.acctType)
-    .map((a) => ({
-      ...a, id: a.acctNo,
-      balanceText: yuanText(a.balance), frozenText: yuanText(a.frozen), availableText: yuanText(a.available),
-    }));
-  return pageOf(records, params);
+  const res = await sysGet<PageResult<AccountListRow>>(ACCOUNT_LIST_PATH, params, quiet);
+  if (!res.success) return res as unknown as SysResult<PageResult<AccountRow>>;
+  const records = res.result.records.map((a) => ({
+    ...a,
+    id: a.acctNo,
+    balanceText: yuanText(a.balance),
+    frozenText: yuanText(a.frozen),
+    availableText: yuanText(a.available),
+  }));
+  return { ...res, result: { ...res.result, records } };
 }
 
 export async function entriesOf(acctNo: string, pageNum: number, pageSize: number): Promise<{ list: EntryView[]; count: number }> {
@@ -83,7 +93,10 @@ export async function cardsOf(cusCode: string): Promise<BankCardView[]> {
 }
 
 /** What a money operation answered: the channel order of a charge / withdrawal, else the posted entry. */
-export interface OpAnswer { message: string; order: OrderView | null }
+export interface OpAnswer {
+  message: string;
+  order: OrderView | null;
+}
 
 export async function runOp(op: AccountOp, fields: Record<string, string>, idempotencyKey: string): Promise<OpAnswer> {
   const res = await capPost<{ order?: OrderView }>(LEDGER_PATHS[op], { ...fields, idempotencyKey }, undefined, quiet);
@@ -118,7 +131,6 @@ export function amountHint(op: AccountOp, account: Pick<AccountView, 'available'
   return `可用余额 ${yuanText(account.available)}`;
 }
 
-
 export type CardRow = ListRow & BankCardView & { cusCode: string; cardText: string; statusText: string; timeText: string };
 const CARD_STATUS_TEXT: Record<string, string> = { bound: '已绑定', unbound: '已解绑' };
 
@@ -127,7 +139,12 @@ export async function cardPage(params: Record<string, string>): Promise<SysResul
   const cusCode = (params.cusCode ?? '').trim();
   if (cusCode !== ownCusCode()) rememberCusCode(cusCode);
   const records = (cusCode ? await cardsOf(cusCode) : []).map((c) => ({
-    ...c, id: c.cardNo, cusCode, cardText: shownCard(c.cardNo), statusText: CARD_STATUS_TEXT[c.status] ?? c.status, timeText: time(c.createdAt),
+    ...c,
+    id: c.cardNo,
+    cusCode,
+    cardText: shownCard(c.cardNo),
+    statusText: CARD_STATUS_TEXT[c.status] ?? c.status,
+    timeText: time(c.createdAt),
   }));
   return pageOf(records, params);
 }

@@ -14,22 +14,25 @@ export function useAccountEntries(acctNo: string, pageSize: number, warn: (m: st
   warnRef.current = warn;
   const seq = useRef(0);
 
-  const load = useCallback(async (page: number, append = false) => {
-    const my = ++seq.current;
-    setLoading(true);
-    try {
-      const r = await entriesOf(acctNo, page, pageSize);
-      if (my !== seq.current) return;
-      setEntries((prev) => (append ? [...prev, ...r.list] : r.list));
-      setCount(r.count);
-      setPageNum(page);
-    } catch (err) {
-      warnRef.current(callFailure(err));
-      throw err;
-    } finally {
-      if (my === seq.current) setLoading(false);
-    }
-  }, [acctNo, pageSize]);
+  const load = useCallback(
+    async (page: number, append = false) => {
+      const my = ++seq.current;
+      setLoading(true);
+      try {
+        const r = await entriesOf(acctNo, page, pageSize);
+        if (my !== seq.current) return;
+        setEntries((prev) => (append ? [...prev, ...r.list] : r.list));
+        setCount(r.count);
+        setPageNum(page);
+      } catch (err) {
+        warnRef.current(callFailure(err));
+        throw err;
+      } finally {
+        if (my === seq.current) setLoading(false);
+      }
+    },
+    [acctNo, pageSize],
+  );
 
   useEffect(() => {
     void load(1).catch(() => undefined);
@@ -37,7 +40,11 @@ export function useAccountEntries(acctNo: string, pageSize: number, warn: (m: st
   }, [acctNo, load]);
 
   return {
-    entries, count, pageNum, loading, holds,
+    entries,
+    count,
+    pageNum,
+    loading,
+    holds,
     goTo: (page: number) => void load(page).catch(() => undefined),
     hasMore: entries.length < count,
     more: () => load(pageNum + 1, true),

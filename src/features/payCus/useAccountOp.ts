@@ -12,7 +12,10 @@ import { callFailure, cardsOf, failedStatus, holdsOf, orderOf, runOp } from './l
 const POLL_MS = 700;
 const POLL_LIMIT = 120;
 
-export interface OpNotify { success: (m: string) => void; warning: (m: string) => void }
+export interface OpNotify {
+  success: (m: string) => void;
+  warning: (m: string) => void;
+}
 
 export function useAccountOp(op: AccountOp, account: AccountView, notify: OpNotify, onChanged: () => void) {
   const key = useRef(new FormKey(newKey));
@@ -29,9 +32,12 @@ export function useAccountOp(op: AccountOp, account: AccountView, notify: OpNoti
 
   useEffect(() => {
     let live = true;
-    const load = op === 'unfreeze' ? holdsOf(account.acctNo).then((h) => live && setHolds(openHolds(h)))
-      : op === 'withdraw' && account.cusCode ? cardsOf(account.cusCode).then((c) => live && setCards(c.filter((x) => x.status === 'bound')))
-        : Promise.resolve();
+    const load =
+      op === 'unfreeze'
+        ? holdsOf(account.acctNo).then((h) => live && setHolds(openHolds(h)))
+        : op === 'withdraw' && account.cusCode
+          ? cardsOf(account.cusCode).then((c) => live && setCards(c.filter((x) => x.status === 'bound')))
+          : Promise.resolve();
     load.catch((e: unknown) => notifyRef.current.warning(callFailure(e))).finally(() => live && setChoicesLoading(false));
     return () => {
       live = false;
@@ -40,12 +46,13 @@ export function useAccountOp(op: AccountOp, account: AccountView, notify: OpNoti
 
   /** rc-field-form rule (antd and antd-mobile) of one field, checked over the whole form. */
   const rule = useCallback(
-    (field: keyof OpValues) => ({ getFieldsValue }: { getFieldsValue: () => unknown }) => ({
-      validator: () => {
-        const message = opErrors(op, account.acctNo, getFieldsValue() as OpValues, holds)[field];
-        return message ? Promise.reject(new Error(message)) : Promise.resolve();
-      },
-    }),
+    (field: keyof OpValues) =>
+      ({ getFieldsValue }: { getFieldsValue: () => unknown }) => ({
+        validator: () => {
+          const message = opErrors(op, account.acctNo, getFieldsValue() as OpValues, holds)[field];
+          return message ? Promise.reject(new Error(message)) : Promise.resolve();
+        },
+      }),
     [op, account.acctNo, holds],
   );
 
@@ -75,19 +82,22 @@ export function useAccountOp(op: AccountOp, account: AccountView, notify: OpNoti
     }
   };
 
-  const refresh = useCallback(async (quiet = false) => {
-    if (!order) return;
-    setRefreshing(!quiet);
-    try {
-      const next = await orderOf(order.orderId);
-      setOrder(next);
-      if (isFinal(next.status)) changedRef.current();
-    } catch (err) {
-      if (!quiet) notifyRef.current.warning(callFailure(err));
-    } finally {
-      setRefreshing(false);
-    }
-  }, [order]);
+  const refresh = useCallback(
+    async (quiet = false) => {
+      if (!order) return;
+      setRefreshing(!quiet);
+      try {
+        const next = await orderOf(order.orderId);
+        setOrder(next);
+        if (isFinal(next.status)) changedRef.current();
+      } catch (err) {
+        if (!quiet) notifyRef.current.warning(callFailure(err));
+      } finally {
+        setRefreshing(false);
+      }
+    },
+    [order],
+  );
 
   // Follow a pending order by itself while the form stays open.
   const polls = useRef(0);
@@ -102,4 +112,3 @@ export function useAccountOp(op: AccountOp, account: AccountView, notify: OpNoti
 
   return { holds, cards, choicesLoading, busy, order, refreshing, rule, submit, refresh: () => void refresh(false) };
 }
-

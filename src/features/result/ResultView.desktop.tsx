@@ -1,59 +1,63 @@
-import { Button, Card, Descriptions, Result, Space, Steps, Typography } from 'antd';
-import { CloseCircleOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Result, Space, Typography } from 'antd';
+import { CloseCircleOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { FAIL, SUCCESS } from './results';
+import type { ResultOutcome } from '@/lib/resultOutcome';
+import { BACK_HOME, FAIL_HEADING, NO_OUTCOME, type ResultKind } from './results';
 
-function SuccessView() {
+export default function ResultViewDesktop({ kind, outcome }: { kind: ResultKind; outcome: ResultOutcome | null }) {
   const navigate = useNavigate();
-  return (
-    <Result
-      status="success"
-      title={SUCCESS.title}
-      subTitle={SUCCESS.subTitle}
-      extra={[
-        <Button type="primary" key="back" onClick={() => navigate(-1)}>
-          {SUCCESS.primary}
-        </Button>,
-        ...SUCCESS.secondary.map((label) => <Button key={label}>{label}</Button>),
-      ]}
-    >
-      <Descriptions column={3} size="small" items={SUCCESS.detail.map((d) => ({ key: d.label, label: d.label, children: d.value }))} style={{ marginBottom: 24 }} />
-      <Steps current={SUCCESS.current} titlePlacement="vertical" items={SUCCESS.steps.map((s) => ({ title: s.title, content: s.description }))} />
-    </Result>
+  const home = (
+    <Button key="home" type={outcome?.next ? 'default' : 'primary'} onClick={() => navigate(BACK_HOME.path)}>
+      {BACK_HOME.label}
+    </Button>
   );
-}
-
-function FailView() {
-  const navigate = useNavigate();
+  if (!outcome)
+    return (
+      <Card variant="borderless">
+        <Result status="info" title={NO_OUTCOME.title} subTitle={NO_OUTCOME.description} extra={home} />
+      </Card>
+    );
+  const next = outcome.next;
   return (
-    <Result
-      status="error"
-      title={FAIL.title}
-      subTitle={FAIL.subTitle}
-      extra={
-        <Button type="primary" onClick={() => navigate(-1)}>
-          {FAIL.primary}
-        </Button>
-      }
-    >
-      <Typography.Paragraph strong style={{ fontSize: 16 }}>
-        {FAIL.heading}
-      </Typography.Paragraph>
-      {FAIL.reasons.map((r) => (
-        <Typography.Paragraph key={r.text}>
-          <Space>
-            <CloseCircleOutlined style={{ color: '#f5222d' }} />
-            {r.text}
-            <Typography.Link>
-              {r.action} <RightOutlined />
-            </Typography.Link>
-          </Space>
-        </Typography.Paragraph>
-      ))}
-    </Result>
+    <Card variant="borderless">
+      <Result
+        status={kind === 'success' ? 'success' : 'error'}
+        title={outcome.title}
+        subTitle={outcome.description}
+        extra={[
+          ...(next
+            ? [
+                <Button type="primary" key="next" onClick={() => navigate(next.path)}>
+                  {next.label}
+                </Button>,
+              ]
+            : []),
+          home,
+        ]}
+      >
+        {!!outcome.details?.length && (
+          <Descriptions
+            column={Math.min(3, outcome.details.length)}
+            size="small"
+            items={outcome.details.map((d) => ({ key: d.label, label: d.label, children: d.value }))}
+          />
+        )}
+        {!!outcome.reasons?.length && (
+          <>
+            <Typography.Paragraph strong style={{ fontSize: 16 }}>
+              {FAIL_HEADING}
+            </Typography.Paragraph>
+            {outcome.reasons.map((r) => (
+              <Typography.Paragraph key={r}>
+                <Space>
+                  <CloseCircleOutlined style={{ color: '#f5222d' }} />
+                  {r}
+                </Space>
+              </Typography.Paragraph>
+            ))}
+          </>
+        )}
+      </Result>
+    </Card>
   );
-}
-
-export default function ResultViewDesktop({ kind }: { kind: 'success' | 'fail' }) {
-  return <Card variant="borderless">{kind === 'success' ? <SuccessView /> : <FailView />}</Card>;
 }

@@ -1,42 +1,38 @@
-import { Button, List, Result, Steps } from 'antd-mobile';
+import { Button, List, Result } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
-import { FAIL, SUCCESS } from './results';
+import type { ResultOutcome } from '@/lib/resultOutcome';
+import { BACK_HOME, FAIL_HEADING, NO_OUTCOME, type ResultKind } from './results';
 
-export default function ResultViewMobile({ kind }: { kind: 'success' | 'fail' }) {
+export default function ResultViewMobile({ kind, outcome }: { kind: ResultKind; outcome: ResultOutcome | null }) {
   const navigate = useNavigate();
-  if (kind === 'success')
-    return (
-      <div style={{ padding: 12 }}>
-        <Result status="success" title={SUCCESS.title} description={SUCCESS.subTitle} />
-        <List header="申请信息">
-          {SUCCESS.detail.map((d) => (
+  const status = !outcome ? 'info' : kind === 'success' ? 'success' : 'error';
+  const next = outcome?.next;
+  return (
+    <div style={{ padding: 12 }}>
+      <Result status={status} title={outcome?.title ?? NO_OUTCOME.title} description={outcome ? outcome.description : NO_OUTCOME.description} />
+      {!!outcome?.details?.length && (
+        <List header="办理结果">
+          {outcome.details.map((d) => (
             <List.Item key={d.label} extra={d.value}>
               {d.label}
             </List.Item>
           ))}
         </List>
-        <Steps direction="vertical" current={SUCCESS.current}>
-          {SUCCESS.steps.map((s) => (
-            <Steps.Step key={s.title} title={s.title} description={s.description} />
+      )}
+      {!!outcome?.reasons?.length && (
+        <List header={FAIL_HEADING}>
+          {outcome.reasons.map((r) => (
+            <List.Item key={r}>{r}</List.Item>
           ))}
-        </Steps>
-        <Button block color="primary" size="large" onClick={() => navigate(-1)}>
-          {SUCCESS.primary}
+        </List>
+      )}
+      {next && (
+        <Button block color="primary" size="large" style={{ marginTop: 24 }} onClick={() => navigate(next.path)}>
+          {next.label}
         </Button>
-      </div>
-    );
-  return (
-    <div style={{ padding: 12 }}>
-      <Result status="error" title={FAIL.title} description={FAIL.subTitle} />
-      <List header={FAIL.heading}>
-        {FAIL.reasons.map((r) => (
-          <List.Item key={r.text} prefix={<span aria-hidden style={{ color: '#f5222d' }}>✕</span>} extra={r.action} arrow>
-            {r.text}
-          </List.Item>
-        ))}
-      </List>
-      <Button block color="primary" size="large" style={{ marginTop: 24 }} onClick={() => navigate(-1)}>
-        {FAIL.primary}
+      )}
+      <Button block color={next ? 'default' : 'primary'} size="large" style={{ marginTop: 12 }} onClick={() => navigate(BACK_HOME.path)}>
+        {BACK_HOME.label}
       </Button>
     </div>
   );

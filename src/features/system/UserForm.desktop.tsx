@@ -14,13 +14,16 @@ import { checkUnique, initialUserValues, saveUser, USER_FIELD_RULES, useUserForm
 
 type FormShape = Omit<UserFormValues, 'birthday'> & { birthday?: Dayjs | null };
 import type { FormRule } from 'antd';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const rule = (check: (v: any, all: FormShape) => string): FormRule => (f) => ({
-  validator: (_: unknown, v: unknown) => {
-    const msg = check(v, f.getFieldsValue() as FormShape);
-    return msg ? Promise.reject(new Error(msg)) : Promise.resolve();
-  },
-});
+import { PositionPicker } from '@/components/pickers/OptionPickers';
+const rule =
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  (check: (v: any, all: FormShape) => string): FormRule =>
+    (f) => ({
+      validator: (_: unknown, v: unknown) => {
+        const msg = check(v, f.getFieldsValue() as FormShape);
+        return msg ? Promise.reject(new Error(msg)) : Promise.resolve();
+      },
+    });
 
 export default function UserFormDesktop({ open, record, onClose, onSaved }: ListEditorProps<SysUserRow>) {
   const { message } = App.useApp();
@@ -66,7 +69,9 @@ export default function UserFormDesktop({ open, record, onClose, onSaved }: List
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()}>提交</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()}>
+            提交
+          </Button>
         </Space>
       }
     >
@@ -91,7 +96,13 @@ export default function UserFormDesktop({ open, record, onClose, onSaved }: List
                   </Form.Item>
                 </Col>
                 <Col span={12}>
-                  <Form.Item name="confirmPassword" label="确认密码" required dependencies={['password']} rules={[rule((v: string, all) => USER_FIELD_RULES.confirmPassword(v, all.password))]}>
+                  <Form.Item
+                    name="confirmPassword"
+                    label="确认密码"
+                    required
+                    dependencies={['password']}
+                    rules={[rule((v: string, all) => USER_FIELD_RULES.confirmPassword(v, all.password))]}
+                  >
                     <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
                   </Form.Item>
                 </Col>
@@ -104,12 +115,19 @@ export default function UserFormDesktop({ open, record, onClose, onSaved }: List
             </Col>
             <Col span={12}>
               <Form.Item name="selecteddeparts" label="所属部门">
-                <TreeSelect multiple allowClear treeDefaultExpandAll placeholder={departs.length ? '请选择部门' : '暂无可选部门'} treeData={departs} treeNodeFilterProp="title" />
+                <TreeSelect
+                  multiple
+                  allowClear
+                  treeDefaultExpandAll
+                  placeholder={departs.length ? '请选择部门' : '暂无可选部门'}
+                  treeData={departs}
+                  treeNodeFilterProp="title"
+                />
               </Form.Item>
             </Col>
             <Col span={12}>
               <Form.Item name="post" label="职务">
-                <Input placeholder="请输入职务，多个用逗号分隔" maxLength={200} />
+                <PositionPicker label="职务" multiple />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -119,7 +137,14 @@ export default function UserFormDesktop({ open, record, onClose, onSaved }: List
             </Col>
             <Col span={12}>
               <Form.Item name="sex" label="性别">
-                <Select allowClear placeholder="请选择性别" options={[{ value: '1', label: '男' }, { value: '2', label: '女' }]} />
+                <Select
+                  allowClear
+                  placeholder="请选择性别"
+                  options={[
+                    { value: '1', label: '男' },
+                    { value: '2', label: '女' },
+                  ]}
+                />
               </Form.Item>
             </Col>
             <Col span={12}>

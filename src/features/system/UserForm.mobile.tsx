@@ -8,6 +8,7 @@ import { staticUrl } from '@/components/list/listRules';
 import type { ListEditorProps } from '@/components/list/types';
 import { uploadAvatar, type TreeOption } from './api';
 import { checkUnique, initialUserValues, saveUser, USER_FIELD_RULES, useUserFormData, type UserFormValues } from './useUserForm';
+import { PositionPicker } from '@/components/pickers/OptionPickers';
 
 const flatten = (nodes: TreeOption[], depth = 0): { value: string; label: string }[] =>
   nodes.flatMap((n) => [{ value: n.value, label: `${depth ? '· '.repeat(depth) : ''}${n.title}` }, ...flatten(n.children ?? [], depth + 1)]);
@@ -83,12 +84,22 @@ export default function UserFormMobile({ open, record, onClose, onSaved }: ListE
           {text('realname', '用户姓名', { required: true })}
           <Form.Header>角色与部门</Form.Header>
           <Form.Item label="角色" layout="vertical">
-            {roles.length ? <Selector multiple columns={2} options={roles} value={v.selectedroles} onChange={(a) => set('selectedroles', a)} /> : <span style={{ color: '#999' }}>暂无可选角色</span>}
+            {roles.length ? (
+              <Selector multiple columns={2} options={roles} value={v.selectedroles} onChange={(a) => set('selectedroles', a)} />
+            ) : (
+              <span style={{ color: 'var(--boss-color-weak)' }}>暂无可选角色</span>
+            )}
           </Form.Item>
           <Form.Item label="部门" layout="vertical">
-            {departOptions.length ? <Selector multiple columns={2} options={departOptions} value={v.selecteddeparts} onChange={(a) => set('selecteddeparts', a)} /> : <span style={{ color: '#999' }}>暂无可选部门</span>}
+            {departOptions.length ? (
+              <Selector multiple columns={2} options={departOptions} value={v.selecteddeparts} onChange={(a) => set('selecteddeparts', a)} />
+            ) : (
+              <span style={{ color: 'var(--boss-color-weak)' }}>暂无可选部门</span>
+            )}
           </Form.Item>
-          {text('post', '职务')}
+          <Form.Item label="职务" layout="vertical">
+            <PositionPicker label="职务" multiple value={v.post ?? ''} onChange={(post) => set('post', post)} />
+          </Form.Item>
           <Form.Header>资料</Form.Header>
           <Form.Item label="头像">
             <ImageUploader
@@ -111,7 +122,15 @@ export default function UserFormMobile({ open, record, onClose, onSaved }: ListE
             />
           </Form.Item>
           <Form.Item label="性别">
-            <Selector columns={2} options={[{ value: '1', label: '男' }, { value: '2', label: '女' }]} value={v.sex ? [v.sex] : []} onChange={(a) => set('sex', a[0] ?? null)} />
+            <Selector
+              columns={2}
+              options={[
+                { value: '1', label: '男' },
+                { value: '2', label: '女' },
+              ]}
+              value={v.sex ? [v.sex] : []}
+              onChange={(a) => set('sex', a[0] ?? null)}
+            />
           </Form.Item>
           {text('mobile', '手机号码', { type: 'tel', onBlur: blurUnique('phone', 'mobile') })}
           {text('email', '邮箱', { type: 'email', onBlur: blurUnique('email', 'email') })}

@@ -34,7 +34,13 @@ function userListConfig(openPassword: (username: string) => void): ListKitConfig
   return {
     pageKey: 'system/UserList',
     title: '用户信息',
-    url: { list: ADMIN_P.userList, delete: ADMIN_P.userDelete, deleteBatch: ADMIN_P.userDeleteBatch, exportXls: ADMIN_P.userExport, importExcel: ADMIN_P.userImport },
+    url: {
+      list: ADMIN_P.userList,
+      delete: ADMIN_P.userDelete,
+      deleteBatch: ADMIN_P.userDeleteBatch,
+      exportXls: ADMIN_P.userExport,
+      importExcel: ADMIN_P.userImport,
+    },
     permissionPrefix: USER_PERM_PREFIX,
     columns: [
       { dataIndex: 'username', title: '用户账号', sorter: true, width: 120 },
@@ -62,16 +68,40 @@ function userListConfig(openPassword: (username: string) => void): ListKitConfig
       { field: 'createTime', label: '创建时间', type: 'datetime' },
     ],
     extraButtons: [
-      { key: 'freeze', text: '冻结', permission: 'frozen', needsSelection: true, onClick: (kit) => void setFrozen(kit, kit.selectedRowKeys, USER_STATUS.frozen) },
-      { key: 'unfreeze', text: '解冻', permission: 'frozen', needsSelection: true, onClick: (kit) => void setFrozen(kit, kit.selectedRowKeys, USER_STATUS.normal) },
+      {
+        key: 'freeze',
+        text: '冻结',
+        permission: 'frozen',
+        needsSelection: true,
+        onClick: (kit) => void setFrozen(kit, kit.selectedRowKeys, USER_STATUS.frozen),
+      },
+      {
+        key: 'unfreeze',
+        text: '解冻',
+        permission: 'frozen',
+        needsSelection: true,
+        onClick: (kit) => void setFrozen(kit, kit.selectedRowKeys, USER_STATUS.normal),
+      },
     ],
     inlineActions: 1,
     rowActions: [
-      { key: 'frozen', text: (r) => (r.status === USER_STATUS.frozen ? '解冻' : '冻结'), permission: 'frozen', onClick: (r, kit) => setFrozen(kit, [r.id], r.status === USER_STATUS.frozen ? USER_STATUS.normal : USER_STATUS.frozen) },
+      {
+        key: 'frozen',
+        text: (r) => (r.status === USER_STATUS.frozen ? '解冻' : '冻结'),
+        permission: 'frozen',
+        onClick: (r, kit) => setFrozen(kit, [r.id], r.status === USER_STATUS.frozen ? USER_STATUS.normal : USER_STATUS.frozen),
+      },
       { key: 'password', text: '修改密码', permission: 'password', onClick: (r) => openPassword(r.username) },
     ],
     editor: { desktop: () => import('./UserForm.desktop'), mobile: () => import('./UserForm.mobile') },
-    mobile: { title: 'realname', subtitle: 'username', avatar: 'avatar', status: 'status', fields: ['mobile', 'orgCodeTxt', 'sex', 'createTime'], searchField: 'username' },
+    mobile: {
+      title: 'realname',
+      subtitle: 'username',
+      avatar: 'avatar',
+      status: 'status',
+      fields: ['mobile', 'orgCodeTxt', 'sex', 'createTime'],
+      searchField: 'username',
+    },
     scrollX: 1100,
   };
 }

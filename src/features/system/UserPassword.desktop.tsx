@@ -5,7 +5,10 @@ import { App, Form, Input, Modal } from 'antd';
 import { USER_FIELD_RULES } from './useUserForm';
 import { changeUserPassword } from './api';
 
-export interface UserPasswordProps { username: string | null; onClose: () => void }
+export interface UserPasswordProps {
+  username: string | null;
+  onClose: () => void;
+}
 
 export default function UserPasswordDesktop({ username, onClose }: UserPasswordProps) {
   const { message } = App.useApp();
@@ -29,7 +32,14 @@ export default function UserPasswordDesktop({ username, onClose }: UserPasswordP
         <Form.Item label="用户账号">
           <Input value={username ?? ''} disabled />
         </Form.Item>
-        <Form.Item name="password" label="登录密码" required rules={[{ validator: (_, v?: string) => (USER_FIELD_RULES.password(v) ? Promise.reject(new Error(USER_FIELD_RULES.password(v))) : Promise.resolve()) }]}>
+        <Form.Item
+          name="password"
+          label="登录密码"
+          required
+          rules={[
+            { validator: (_, v?: string) => (USER_FIELD_RULES.password(v) ? Promise.reject(new Error(USER_FIELD_RULES.password(v))) : Promise.resolve()) },
+          ]}
+        >
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -37,7 +47,14 @@ export default function UserPasswordDesktop({ username, onClose }: UserPasswordP
           label="确认密码"
           required
           dependencies={['password']}
-          rules={[({ getFieldValue }) => ({ validator: (_, v?: string) => { const m = USER_FIELD_RULES.confirmPassword(v, getFieldValue('password')); return m ? Promise.reject(new Error(m)) : Promise.resolve(); } })]}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v?: string) => {
+                const m = USER_FIELD_RULES.confirmPassword(v, getFieldValue('password'));
+                return m ? Promise.reject(new Error(m)) : Promise.resolve();
+              },
+            }),
+          ]}
         >
           <Input.Password placeholder="请重新输入新密码" autoComplete="new-password" />
         </Form.Item>

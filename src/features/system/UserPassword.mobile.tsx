@@ -34,7 +34,9 @@ export default function UserPasswordMobile({ username, onClose }: UserPasswordPr
         </Form.Item>
       </Form>
       <div style={{ padding: 16 }}>
-        <Button block color="primary" loading={saving} onClick={() => void submit()}>确定</Button>
+        <Button block color="primary" loading={saving} onClick={() => void submit()}>
+          确定
+        </Button>
       </div>
     </Popup>
   );

@@ -1,11 +1,19 @@
 // Calls of the 用户管理 page (contract/api/admin.ts). Role and department look-ups belong to another
 // module: until they answer, the form offers no choices instead of failing.
+import type { UploadAnswer } from '@contract/api/files';
 import { ADMIN_P } from '@contract/api/admin';
 import { http, sysGet, sysOrThrow, sysPost, sysPut } from '@/api/request';
 import { encodeForWire } from '@/api/keys';
 
-export interface Option { value: string; label: string }
-export interface TreeOption { value: string; title: string; children?: TreeOption[] }
+export interface Option {
+  value: string;
+  label: string;
+}
+export interface TreeOption {
+  value: string;
+  title: string;
+  children?: TreeOption[];
+}
 
 export async function addUser(body: Record<string, unknown> & { password: string }): Promise<string> {
   return sysOrThrow(await sysPost<{ id: string }>(ADMIN_P.userAdd, { ...body, password: encodeForWire(body.password) }, { silent: true }), true).id;
@@ -19,7 +27,11 @@ export async function freezeUsers(ids: string[], status: '1' | '2'): Promise<str
   return res.message;
 }
 export async function changeUserPassword(username: string, password: string, confirm: string): Promise<string> {
-  const res = await sysPut(ADMIN_P.userChangePassword, { username, password: encodeForWire(password), confirmpassword: encodeForWire(confirm) }, { silent: true });
+  const res = await sysPut(
+    ADMIN_P.userChangePassword,
+    { username, password: encodeForWire(password), confirmpassword: encodeForWire(confirm) },
+    { silent: true },
+  );
   sysOrThrow(res, true);
   return res.message;
 }
@@ -54,7 +66,11 @@ export async function roleOptions(): Promise<Option[]> {
 
 type RawNode = { id?: string; key?: string; value?: string; title?: string; departName?: string; children?: RawNode[] };
 const toTree = (nodes: RawNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: String(n.id ?? n.value ?? n.key), title: String(n.departName ?? n.title ?? ''), children: n.children?.length ? toTree(n.children) : undefined }));
+  nodes.map((n) => ({
+    value: String(n.id ?? n.value ?? n.key),
+    title: String(n.departName ?? n.title ?? ''),
+    children: n.children?.length ? toTree(n.children) : undefined,
+  }));
 
 export async function departTree(): Promise<TreeOption[]> {
   try {
@@ -71,7 +87,7 @@ export async function uploadAvatar(file: File): Promise<string> {
   form.append('isup', '1');
   form.append('biz', 'avatar');
   form.append('file', file, file.name);
-  const res = await http.post<{ success: boolean; message: string; result: string }>(ADMIN_P.upload, form, { silent: true, unsigned: true });
-  if (!res.data.success) throw new Error(res.data.message);
-  return res.data.result;
+  const res = await http.post<UploadAnswer>(ADMIN_P.upload, form, { silent: true, unsigned: true });
+  if (!res.data.success || !res.data.result) throw new Error(res.data.message);
+  return res.data.result.filePath;
 }

@@ -5,4 +5,5 @@ import type { ADMIN_PAGES } from '@contract/pages/admin';
 
 export const adminPages: Record<(typeof ADMIN_PAGES)[number], PageModule> = {
   'system/UserList': lazy(() => import('./UserList')),
+  'system/PositionList': lazy(() => import('./PositionList')),
 };

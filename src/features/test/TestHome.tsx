@@ -1,12 +1,13 @@
 // /test/home: a public diagnostics page for support calls: app version, network and API health,
 // service worker, viewport and device class, installed-app mode, enterprise-chat detection,
-// storage. Plain markup (no UI kit), so it loads fast and looks the same on a phone and a desktop.
+// storage; below, the catalogue of the building-block gallery (/test/home/<key>). Plain markup (no UI kit), so it loads fast and looks the same on a phone and a desktop.
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { API_BASE, LOGIN_PATH } from '@contract/constants';
 import { P } from '@contract/api/paths';
 import { useIsMobile } from '@/hooks/useDevice';
 import { isEnterpriseChatApp } from '@/lib/userAgent';
+import { GALLERY } from './gallery/registry';
 import { version } from '../../../package.json';
 
 const subscribeOnline = (cb: () => void) => {
@@ -75,7 +76,7 @@ function useStorageText(): string {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f0f0f0', fontSize: 14, lineHeight: 1.5 }}>
-      <dt style={{ flex: '0 0 96px', color: '#888' }}>{label}</dt>
+      <dt style={{ flex: '0 0 96px', color: 'var(--boss-color-weak)' }}>{label}</dt>
       <dd style={{ margin: 0, flex: 1, wordBreak: 'break-all', color: '#222' }}>{children}</dd>
     </div>
   );
@@ -94,10 +95,18 @@ export default function TestHome() {
   const chatName = /wxwork/i.test(ua) ? '企业微信' : /DingTalk/i.test(ua) ? '钉钉' : '';
 
   return (
-    <div style={{ minHeight: '100vh', background: '#f5f6f8', padding: 'calc(env(safe-area-inset-top) + 16px) 16px calc(env(safe-area-inset-bottom) + 16px)', boxSizing: 'border-box', fontFamily: 'system-ui, "PingFang SC", "Noto Sans CJK SC", sans-serif' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        background: '#f5f6f8',
+        padding: 'calc(env(safe-area-inset-top) + 16px) 16px calc(env(safe-area-inset-bottom) + 16px)',
+        boxSizing: 'border-box',
+        fontFamily: 'system-ui, "PingFang SC", "Noto Sans CJK SC", sans-serif',
+      }}
+    >
       <main style={{ maxWidth: 720, margin: '0 auto', background: '#fff', borderRadius: 12, padding: '20px 20px 8px', boxShadow: '0 1px 4px rgba(0,0,0,.06)' }}>
         <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>运行环境诊断</h1>
-        <p style={{ color: '#888', fontSize: 13, margin: '0 0 8px' }}>联系技术支持时，请截图本页发送给管理员。</p>
+        <p style={{ color: 'var(--boss-color-weak)', fontSize: 13, margin: '0 0 8px' }}>联系技术支持时，请截图本页发送给管理员。</p>
         <dl style={{ margin: 0 }}>
           <Row label="应用版本">{`v${version}（${import.meta.env.PROD ? '生产构建' : '开发模式'}）`}</Row>
           <Row label="网络状态">
@@ -105,7 +114,11 @@ export default function TestHome() {
           </Row>
           <Row label="接口服务">
             {health}{' '}
-            <button type="button" onClick={() => void check()} style={{ marginLeft: 8, border: '1px solid #d9d9d9', background: '#fff', borderRadius: 4, padding: '2px 10px', cursor: 'pointer' }}>
+            <button
+              type="button"
+              onClick={() => void check()}
+              style={{ marginLeft: 8, border: '1px solid #d9d9d9', background: '#fff', borderRadius: 4, padding: '2px 10px', cursor: 'pointer' }}
+            >
               重新检测
             </button>
           </Row>
@@ -119,6 +132,20 @@ export default function TestHome() {
             <code style={{ fontSize: 12 }}>{ua}</code>
           </Row>
         </dl>
+        <h2 style={{ fontSize: 17, margin: '24px 0 4px' }}>组件库</h2>
+        <p style={{ color: 'var(--boss-color-weak)', fontSize: 13, margin: '0 0 8px' }}>
+          各页面共用的基础组件，逐个展示其空、加载中、已填写、出错、禁用、只读等状态。
+        </p>
+        <ul className="gallery-catalogue" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {GALLERY.map((e) => (
+            <li key={e.key} style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0' }}>
+              <Link to={`/test/home/${e.key}`} style={{ color: '#0267B5', fontSize: 15 }}>
+                {e.title}
+              </Link>
+              <div style={{ color: 'var(--boss-color-weak)', fontSize: 12, marginTop: 2 }}>{e.caption}</div>
+            </li>
+          ))}
+        </ul>
         <p style={{ textAlign: 'center', margin: '16px 0 12px' }}>
           <Link to={LOGIN_PATH} style={{ color: '#0267B5' }}>
             返回登录

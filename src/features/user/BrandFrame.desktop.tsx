@@ -10,7 +10,17 @@ export function BrandFrame({ subtitle, width = 400, children }: { subtitle?: str
     ? `center / cover no-repeat url(${JSON.stringify(brand.bkg)})`
     : `radial-gradient(circle at 15% 20%, rgba(255,255,255,.12) 0, transparent 40%), linear-gradient(135deg, ${brand.color} 0%, #053a66 100%)`;
   return (
-    <div style={{ minHeight: '100vh', background, display: 'flex', flexDirection: 'column', alignItems: 'center', padding: '64px 16px 24px', boxSizing: 'border-box' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        background,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        padding: '64px 16px 24px',
+        boxSizing: 'border-box',
+      }}
+    >
       <header style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
         <img src={brand.logo || '/favicon.svg'} alt="" width={44} height={44} style={{ borderRadius: 10, background: '#fff' }} />
         <Typography.Title level={2} style={{ color: '#fff', margin: 0, letterSpacing: 2 }}>

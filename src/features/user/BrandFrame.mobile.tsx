@@ -24,20 +24,36 @@ export function BrandFrame({ title, children }: { title?: string; children: Reac
         </div>
       </header>
       <main style={{ flex: 1, marginTop: -24, borderRadius: '20px 20px 0 0', background: '#fff', padding: '28px 24px 16px' }}>{children}</main>
-      <footer style={{ textAlign: 'center', fontSize: 12, color: '#aaa', padding: '12px 16px calc(env(safe-area-inset-bottom) + 12px)' }}>{brand.copyright}</footer>
+      <footer style={{ textAlign: 'center', fontSize: 12, color: 'var(--boss-color-weak)', padding: '12px 16px calc(env(safe-area-inset-bottom) + 12px)' }}>
+        {brand.copyright}
+      </footer>
     </div>
   );
 }
 
 /** One input row of a phone form: a large touch target with a hairline under it. */
 export function FieldRow({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 52, borderBottom: '1px solid #eee', marginBottom: 12, ['--font-size' as string]: '16px' }}>{children}</div>;
+  return (
+    <div
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        minHeight: 52,
+        borderBottom: '1px solid #eee',
+        marginBottom: 12,
+        ['--font-size' as string]: '16px',
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 export function ErrorText({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <div role="alert" style={{ color: '#ff3141', background: '#fff1f0', borderRadius: 6, padding: '8px 12px', marginBottom: 12, fontSize: 14 }}>
+    <div role="alert" style={{ color: 'var(--adm-color-danger)', background: '#fff1f0', borderRadius: 6, padding: '8px 12px', marginBottom: 12, fontSize: 14 }}>
       {text}
     </div>
   );

@@ -17,10 +17,23 @@ function PasswordPane() {
     <Form layout="vertical" size="large" onFinish={() => void f.submit()} requiredMark={false}>
       {f.error && <Alert type="error" showIcon title={f.error} style={{ marginBottom: 16 }} role="alert" />}
       <Form.Item>
-        <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" value={f.values.username} onChange={(e) => f.set('username', e.target.value)} autoFocus />
+        <Input
+          prefix={<UserOutlined />}
+          placeholder="请输入用户名"
+          autoComplete="username"
+          value={f.values.username}
+          onChange={(e) => f.set('username', e.target.value)}
+          autoFocus
+        />
       </Form.Item>
       <Form.Item>
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" value={f.values.password} onChange={(e) => f.set('password', e.target.value)} />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="请输入密码"
+          autoComplete="current-password"
+          value={f.values.password}
+          onChange={(e) => f.set('password', e.target.value)}
+        />
       </Form.Item>
       {f.needCaptcha && (
         <>
@@ -29,7 +42,13 @@ function PasswordPane() {
           </Form.Item>
           <Form.Item>
             <div style={{ display: 'flex', gap: 8 }}>
-              <Input prefix={<SafetyOutlined />} placeholder="请输入图形验证码" maxLength={8} value={f.values.captcha} onChange={(e) => f.set('captcha', e.target.value)} />
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder="请输入图形验证码"
+                maxLength={8}
+                value={f.values.captcha}
+                onChange={(e) => f.set('captcha', e.target.value)}
+              />
               <CaptchaImage src={f.captchaImage} onRefresh={() => void f.refreshCaptcha()} />
             </div>
           </Form.Item>
@@ -50,8 +69,29 @@ function PasswordPane() {
 
 export function CaptchaImage({ src, onRefresh }: { src: string | null; onRefresh: () => void }) {
   return (
-    <button type="button" onClick={onRefresh} title="看不清？点击刷新" aria-label="图形验证码，点击刷新" style={{ flex: 'none', width: 122, height: 40, padding: 0, border: '1px solid #d9d9d9', boxSizing: 'border-box', borderRadius: 6, background: '#f3f6fa', cursor: 'pointer', overflow: 'hidden' }}>
-      {src ? <img src={src} alt="图形验证码" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} /> : <span style={{ color: '#999', fontSize: 12 }}>加载中...</span>}
+    <button
+      type="button"
+      onClick={onRefresh}
+      title="看不清？点击刷新"
+      aria-label="图形验证码，点击刷新"
+      style={{
+        flex: 'none',
+        width: 122,
+        height: 40,
+        padding: 0,
+        border: '1px solid #d9d9d9',
+        boxSizing: 'border-box',
+        borderRadius: 6,
+        background: '#f3f6fa',
+        cursor: 'pointer',
+        overflow: 'hidden',
+      }}
+    >
+      {src ? (
+        <img src={src} alt="图形验证码" style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : (
+        <span style={{ color: 'var(--boss-color-weak)', fontSize: 12 }}>加载中...</span>
+      )}
     </button>
   );
 }
@@ -62,11 +102,27 @@ function PhonePane() {
     <Form layout="vertical" size="large" onFinish={() => void f.submit()} requiredMark={false}>
       {f.error && <Alert type="error" showIcon title={f.error} style={{ marginBottom: 16 }} role="alert" />}
       <Form.Item>
-        <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" inputMode="numeric" maxLength={11} autoComplete="tel" value={f.values.mobile} onChange={(e) => f.set('mobile', e.target.value)} />
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder="请输入手机号码"
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="tel"
+          value={f.values.mobile}
+          onChange={(e) => f.set('mobile', e.target.value)}
+        />
       </Form.Item>
       <Form.Item>
         <div style={{ display: 'flex', gap: 8 }}>
-          <Input prefix={<SafetyOutlined />} placeholder="请输入短信验证码" inputMode="numeric" maxLength={8} autoComplete="one-time-code" value={f.values.captcha} onChange={(e) => f.set('captcha', e.target.value)} />
+          <Input
+            prefix={<SafetyOutlined />}
+            placeholder="请输入短信验证码"
+            inputMode="numeric"
+            maxLength={8}
+            autoComplete="one-time-code"
+            value={f.values.captcha}
+            onChange={(e) => f.set('captcha', e.target.value)}
+          />
           <SmsCodeButton validate={f.validateMobile} send={f.sendCode} />
         </div>
       </Form.Item>

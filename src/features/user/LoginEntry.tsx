@@ -4,7 +4,10 @@ import { lazy, Suspense } from 'react';
 import { useIsMobile } from '@/hooks/useDevice';
 
 export type LoginTab = 'password' | 'phone';
-export interface LoginViewProps { tab: LoginTab; title?: string }
+export interface LoginViewProps {
+  tab: LoginTab;
+  title?: string;
+}
 
 const LoginDesktop = lazy(() => import('./Login.desktop'));
 const LoginMobile = lazy(() => import('./Login.mobile'));

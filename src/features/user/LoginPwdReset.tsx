@@ -38,7 +38,11 @@ export default function LoginPwdReset() {
     });
   };
 
-  const spec: ScreenSpec = { title: '找回密码', steps: { items: STEPS, current: step }, links: step < 2 ? [{ text: '返回登录', to: '/user/login-admin' }] : undefined };
+  const spec: ScreenSpec = {
+    title: '找回密码',
+    steps: { items: STEPS, current: step },
+    links: step < 2 ? [{ text: '返回登录', to: '/user/login-admin' }] : undefined,
+  };
   if (step === 0)
     spec.form = {
       ...verify,

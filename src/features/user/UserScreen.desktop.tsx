@@ -37,7 +37,9 @@ export default function UserScreenDesktop({ spec }: { spec: ScreenSpec }) {
         <Typography.Title level={4} style={{ marginTop: 0, textAlign: 'center' }}>
           {spec.title}
         </Typography.Title>
-        {spec.steps && <Steps size="small" current={spec.steps.current} items={spec.steps.items.map((title) => ({ title }))} style={{ margin: '8px 0 24px' }} />}
+        {spec.steps && (
+          <Steps size="small" current={spec.steps.current} items={spec.steps.items.map((title) => ({ title }))} style={{ margin: '8px 0 24px' }} />
+        )}
         {spec.intro && <Typography.Paragraph type="secondary">{spec.intro}</Typography.Paragraph>}
         {form && (
           <Form layout="vertical" size="large" requiredMark={false} onFinish={() => form.onSubmit()}>

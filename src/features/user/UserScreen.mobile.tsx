@@ -75,7 +75,15 @@ export default function UserScreenMobile({ spec }: { spec: ScreenSpec }) {
           <>
             <Result status={spec.result.status} title={spec.result.title} description={spec.result.description} />
             {spec.result.actions.map((a, i) => (
-              <Button key={a.to} block size="large" shape="rounded" color={i === 0 ? 'primary' : 'default'} onClick={() => navigate(a.to)} style={{ marginTop: 12 }}>
+              <Button
+                key={a.to}
+                block
+                size="large"
+                shape="rounded"
+                color={i === 0 ? 'primary' : 'default'}
+                onClick={() => navigate(a.to)}
+                style={{ marginTop: 12 }}
+              >
                 {a.text}
               </Button>
             ))}

@@ -26,7 +26,10 @@ export interface FormSpec {
   secondary?: { text: string; onClick: () => void };
 }
 
-export interface ScreenLink { text: string; to: string }
+export interface ScreenLink {
+  text: string;
+  to: string;
+}
 
 export interface ResultSpec {
   status: 'success' | 'info' | 'warning' | 'error';

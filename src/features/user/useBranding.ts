@@ -5,7 +5,13 @@ import { PRIMARY_COLOR, SYSTEM_NAME } from '@contract/constants';
 import { loadSystemInfo } from '@/api/session';
 import { session } from '@/stores/session';
 
-export interface Branding { sysName: string; logo?: string; bkg?: string; color: string; copyright: string }
+export interface Branding {
+  sysName: string;
+  logo?: string;
+  bkg?: string;
+  color: string;
+  copyright: string;
+}
 
 const year = new Date().getFullYear();
 export const DEFAULT_BRANDING: Branding = { sysName: SYSTEM_NAME, color: PRIMARY_COLOR, copyright: `Copyright © 2024-${year} ${SYSTEM_NAME}` };
@@ -25,7 +31,10 @@ export function useBranding(): Branding {
   const [branding, setBranding] = useState<Branding>(() => brandingOf(session.sysInfo));
   useEffect(() => {
     let alive = true;
-    loadSystemInfo().then((info) => alive && setBranding(brandingOf(info)), () => undefined);
+    loadSystemInfo().then(
+      (info) => alive && setBranding(brandingOf(info)),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };

@@ -10,7 +10,11 @@ import { fetchCaptchaImage, loginWithPassword } from '@/api/session';
 import { afterLoginTargetOf, randomCheckKey } from './navigation';
 import { loadRules } from './rules';
 
-export interface LoginValues { username: string; password: string; captcha: string }
+export interface LoginValues {
+  username: string;
+  password: string;
+  captcha: string;
+}
 
 export function useLoginForm() {
   const navigate = useNavigate();

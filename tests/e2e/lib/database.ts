@@ -8,8 +8,7 @@ import pg from 'pg';
 export const ADMIN_DATABASE_URL = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type TestDatabase =
-  | { kind: 'postgres'; databaseUrl: string; name: string; drop(): Promise<void> }
-  | { kind: 'pglite'; dataDir: string; reason: string; drop(): Promise<void> };
+  { kind: 'postgres'; databaseUrl: string; name: string; drop(): Promise<void> } | { kind: 'pglite'; dataDir: string; reason: string; drop(): Promise<void> };
 
 async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 3000 });

@@ -25,9 +25,9 @@ export async function storedToken(page: Page): Promise<string> {
   return token;
 }
 
-/** Waits until no page is still loading its chunk and no table is still spinning. */
+/** Waits until no page is still loading its chunk (the loading skeleton is gone) and no table is still spinning. */
 export async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.getByText('加载中...').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.locator('[role=status][aria-busy=true]').count(), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
 }
 

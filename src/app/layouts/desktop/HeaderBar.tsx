@@ -29,15 +29,23 @@ export function HeaderBar({ routes, collapsed, onToggle, left, onOpenSettings }:
   const navigate = useNavigate();
   const helpUrl = sysInfo?.helpUrl;
 
+  // A path of this app (the built-in 帮助中心) opens as a page; anything else in a new tab.
   const openHelp = () => {
-    if (helpUrl) window.open(helpUrl, '_blank', 'noopener');
-    else navigate(HOME_PATH);
+    if (!helpUrl) navigate(HOME_PATH);
+    else if (helpUrl.startsWith('/') && !helpUrl.startsWith('//')) navigate(helpUrl);
+    else window.open(helpUrl, '_blank', 'noopener');
   };
 
   return (
     <div className="boss-header-inner">
       {onToggle && (
-        <button type="button" className="boss-header-action boss-trigger" onClick={onToggle} aria-label={collapsed ? '展开菜单' : '收起菜单'} title={collapsed ? '展开菜单' : '收起菜单'}>
+        <button
+          type="button"
+          className="boss-header-action boss-trigger"
+          onClick={onToggle}
+          aria-label={collapsed ? '展开菜单' : '收起菜单'}
+          title={collapsed ? '展开菜单' : '收起菜单'}
+        >
           {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         </button>
       )}

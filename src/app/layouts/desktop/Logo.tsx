@@ -12,7 +12,13 @@ export function Logo({ collapsed, theme }: { collapsed?: boolean; theme: 'light'
   const logo = sysInfo?.logo && sysInfo.logo !== broken ? sysInfo.logo : null;
   return (
     <Link to={HOME_PATH} className={`boss-logo boss-logo-${theme}`} title={name}>
-      {logo ? <img src={logo} alt="" onError={() => setBroken(logo)} /> : <span className="boss-logo-mark" aria-hidden>B</span>}
+      {logo ? (
+        <img src={logo} alt="" onError={() => setBroken(logo)} />
+      ) : (
+        <span className="boss-logo-mark" aria-hidden>
+          B
+        </span>
+      )}
       {!collapsed && <span className="boss-logo-name">{name}</span>}
     </Link>
   );

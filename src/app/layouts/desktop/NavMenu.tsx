@@ -20,7 +20,14 @@ function toAntItems(menu: MenuItem[]): AntItem[] {
   );
 }
 
-export function NavMenu(props: { menu: MenuItem[]; current: MenuRoute; mode: 'inline' | 'horizontal'; theme: 'light' | 'dark'; collapsed?: boolean; onNavigate?: () => void }) {
+export function NavMenu(props: {
+  menu: MenuItem[];
+  current: MenuRoute;
+  mode: 'inline' | 'horizontal';
+  theme: 'light' | 'dark';
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
   const { menu, current, mode, theme, collapsed, onNavigate } = props;
   const navigate = useNavigate();
   const { token } = useSnapshot(session);

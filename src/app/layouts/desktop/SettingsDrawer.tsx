@@ -11,8 +11,14 @@ import { COLOR_PRESETS } from '@contract/constants';
 import { changeSetting, settings } from '@/stores/settings';
 
 const COLOR_NAMES: Record<string, string> = {
-  '#0267B5': '默认蓝', '#1890FF': '拂晓蓝', '#F5222D': '薄暮', '#FA541C': '火山',
-  '#FAAD14': '日暮', '#13C2C2': '明青', '#52C41A': '极光绿', '#722ED1': '酱紫',
+  '#0267B5': '默认蓝',
+  '#1890FF': '拂晓蓝',
+  '#F5222D': '薄暮',
+  '#FA541C': '火山',
+  '#FAAD14': '日暮',
+  '#13C2C2': '明青',
+  '#52C41A': '极光绿',
+  '#722ED1': '酱紫',
 };
 
 function Row({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
@@ -22,7 +28,13 @@ function Row({ label, children, hint }: { label: string; children: ReactNode; hi
       {children}
     </div>
   );
-  return hint ? <Tooltip title={hint} placement="left">{row}</Tooltip> : row;
+  return hint ? (
+    <Tooltip title={hint} placement="left">
+      {row}
+    </Tooltip>
+  ) : (
+    row
+  );
 }
 
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -40,7 +52,15 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       <div className="boss-swatches" role="radiogroup" aria-label="主题色">
         {COLOR_PRESETS.map((c) => (
           <Tooltip key={c} title={COLOR_NAMES[c] ?? c}>
-            <button type="button" role="radio" aria-checked={s.primaryColor === c} aria-label={COLOR_NAMES[c] ?? c} className="boss-swatch" style={{ background: c }} onClick={() => changeSetting('primaryColor', c)}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={s.primaryColor === c}
+              aria-label={COLOR_NAMES[c] ?? c}
+              className="boss-swatch"
+              style={{ background: c }}
+              onClick={() => changeSetting('primaryColor', c)}
+            >
               {s.primaryColor === c && <CheckOutlined />}
             </button>
           </Tooltip>

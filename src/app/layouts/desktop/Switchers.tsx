@@ -65,8 +65,8 @@ export function PlatformSwitcher() {
   if (!entities.length) return null;
 
   const onChange = async (url: string) => {
-    const ok = await refreshOnce();
-    if (!ok || !session.token) {
+    const refreshed = (await refreshOnce()) === 'refreshed';
+    if (!refreshed || !session.token) {
       void message.warning('切换平台失败，请稍后再试');
       return;
     }

@@ -19,7 +19,14 @@ import { DataDecryptDialog } from '@/components/dialogs/DataDecryptDialog';
 import { userMenuEntries, type UserMenuKey } from './menuModel';
 
 /** Entries whose dialog exists (all of them since issue 4 brought the password and decryption calls). */
-const BUILT: ReadonlySet<UserMenuKey> = new Set<UserMenuKey>(['changeLoginPassword', 'setPayPassword', 'systemSettings', 'dataDecrypt', 'setOpPassword', 'departSwitch']);
+const BUILT: ReadonlySet<UserMenuKey> = new Set<UserMenuKey>([
+  'changeLoginPassword',
+  'setPayPassword',
+  'systemSettings',
+  'dataDecrypt',
+  'setOpPassword',
+  'departSwitch',
+]);
 
 const LABELS: Record<UserMenuKey, { label: string; icon: ReactNode }> = {
   changeLoginPassword: { label: '修改登录密码', icon: <KeyOutlined /> },

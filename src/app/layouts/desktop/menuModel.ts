@@ -33,9 +33,7 @@ export interface SearchOption {
 }
 /** Menu-search choices: every route a user can navigate to, labelled with its trail. */
 export function menuSearchOptions(routes: readonly { path: string; title: string; trail: readonly { title: string }[] }[]): SearchOption[] {
-  return routes
-    .filter((r) => !r.path.includes(':'))
-    .map((r) => ({ value: r.path, label: r.trail.length ? r.trail.map((t) => t.title).join(' / ') : r.title }));
+  return routes.filter((r) => !r.path.includes(':')).map((r) => ({ value: r.path, label: r.trail.length ? r.trail.map((t) => t.title).join(' / ') : r.title }));
 }
 
 /** Case-insensitive match of a search text against an option's label or path. */

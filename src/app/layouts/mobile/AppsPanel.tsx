@@ -37,7 +37,9 @@ export default function AppsPanel({ menu, routes }: { menu: MenuItem[]; routes: 
               <Grid.Item key={e.key} onClick={() => open(e.item)}>
                 <div role="link" aria-label={e.title} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 6, cursor: 'pointer' }}>
                   <MenuTile entryKey={e.key} icon={e.icon} title={e.title} />
-                  <span style={{ fontSize: 12, color: '#333', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{e.title}</span>
+                  <span style={{ fontSize: 12, color: '#333', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {e.title}
+                  </span>
                 </div>
               </Grid.Item>
             ))}

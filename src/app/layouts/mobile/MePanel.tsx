@@ -64,7 +64,7 @@ export default function MePanel() {
         <div style={{ textAlign: 'center', lineHeight: 1.8 }}>
           <div style={{ fontWeight: 600 }}>{sysName}</div>
           <div>版本 v{version}</div>
-          <div style={{ color: '#999', fontSize: 12 }}>{snap.sysInfo?.copyright ?? ''}</div>
+          <div style={{ color: 'var(--boss-color-weak)', fontSize: 12 }}>{snap.sysInfo?.copyright ?? ''}</div>
         </div>
       ),
       confirmText: '知道了',
@@ -72,13 +72,38 @@ export default function MePanel() {
 
   return (
     <div style={{ paddingBottom: 16 }}>
-      <section style={{ display: 'flex', alignItems: 'center', gap: 14, padding: '24px 20px', background: 'linear-gradient(135deg, #0267B5 0%, #053a66 100%)', color: '#fff' }}>
-        <span aria-hidden style={{ width: 56, height: 56, borderRadius: '50%', background: 'rgba(255,255,255,.2)', border: '2px solid rgba(255,255,255,.6)', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontSize: 24, fontWeight: 600 }}>
+      <section
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 14,
+          padding: '24px 20px',
+          background: 'linear-gradient(135deg, #0267B5 0%, #053a66 100%)',
+          color: '#fff',
+        }}
+      >
+        <span
+          aria-hidden
+          style={{
+            width: 56,
+            height: 56,
+            borderRadius: '50%',
+            background: 'rgba(255,255,255,.2)',
+            border: '2px solid rgba(255,255,255,.6)',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 24,
+            fontWeight: 600,
+          }}
+        >
           {name.slice(0, 1) || '?'}
         </span>
         <div style={{ minWidth: 0 }}>
           <div style={{ fontSize: 18, fontWeight: 600 }}>{name}</div>
-          <div style={{ fontSize: 13, opacity: 0.85, marginTop: 4 }}>{[user?.sys?.group?.groupName, user?.orgCodeTxt].filter(Boolean).join(' · ') || user?.username}</div>
+          <div style={{ fontSize: 13, opacity: 0.85, marginTop: 4 }}>
+            {[user?.sys?.group?.groupName, user?.orgCodeTxt].filter(Boolean).join(' · ') || user?.username}
+          </div>
         </div>
       </section>
       <List mode="card" style={{ margin: '12px' }}>
@@ -96,7 +121,7 @@ export default function MePanel() {
         </List.Item>
       </List>
       <List mode="card" style={{ margin: '12px' }}>
-        <List.Item onClick={() => void confirmLogout()} arrowIcon={false} style={{ textAlign: 'center', color: '#ff3141' }}>
+        <List.Item onClick={() => void confirmLogout()} arrowIcon={false} style={{ textAlign: 'center', color: 'var(--adm-color-danger)' }}>
           退出登录
         </List.Item>
       </List>

@@ -1,0 +1,131 @@
+// Editable grid benchmark (`npm run bench:grid`, issue 16 §1): builds the client if stale, starts
+// the server with a fresh embedded database, and in headless Chromium opens the grid's gallery page
+// with 100 000 generated rows × 12 mixed columns (/test/home/grid?rows=100000, the real built app)
+// at the desktop size. It measures:
+//   render_100k_ms      from the click that hands the (empty, loaded) grid its rows (generated in
+//                       memory beforehand) to the first rows painted (first row in the DOM, then the
+//                       next animation frame);
+//   scroll_p95_frame_ms the 95th percentile of requestAnimationFrame deltas while the row list is
+//                       scrolled programmatically for 5 s (a fixed step each frame, top to bottom).
+// Median of BENCH_RUNS (default 3) for each. BENCH_DEVICES=desktop,phone also measures the phone
+// card list (figures with a phone_ prefix). Prints a table, then one JSON line.
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import type { Browser, Page } from 'playwright-core';
+import { ensureClientBuilt } from '../tests/e2e/lib/build';
+import { temporaryDataDir } from '../tests/e2e/lib/database';
+import { startServer } from '../tests/e2e/lib/server';
+import { DESKTOP, launchChromium, PHONE } from '../tests/e2e/lib/browser';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const SCROLL_MS = 5000;
+const DEVICES = (process.env.BENCH_DEVICES ?? 'desktop').split(',').filter((d): d is 'phone' | 'desktop' => d === 'phone' || d === 'desktop');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (x: number) => Math.round(x * 10) / 10;
+
+// The page scripts are plain text: tsx names functions with a helper (__name) that the page lacks.
+const RENDER_SCRIPT = `new Promise((resolve, reject) => {
+  const button = document.querySelector('[data-testid="grid-mount"]');
+  const found = () => document.querySelector('[data-row-no="1"], [role="listitem"]');
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    if (!found()) return;
+    obs.disconnect();
+    requestAnimationFrame(() => resolve(performance.now() - t0));
+  });
+  obs.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => reject(new Error('no rows within 30 s')), 30000);
+  button.click();
+})`;
+
+// Desktop: the react-window list is the scroll box; phone: the page (the cards are part of it).
+const scrollScript = (duration: number, phone: boolean) => `new Promise((resolve) => {
+  const rowsBox = document.querySelector('[data-row-no="1"]')?.parentElement;
+  const box = ${phone} || !rowsBox ? document.scrollingElement : rowsBox;
+  const max = box.scrollHeight - box.clientHeight;
+  const deltas = [];
+  const start = performance.now();
+  let last = start;
+  const step = (now) => {
+    deltas.push(now - last);
+    last = now;
+    const t = now - start;
+    box.scrollTop = Math.min(max, (t / ${duration}) * max);
+    if (t < ${duration}) requestAnimationFrame(step);
+    else resolve(deltas.slice(1));
+  };
+  requestAnimationFrame(step);
+})`;
+
+/** Mounts the grid by its button; answers ms from the click to the first painted rows. */
+async function measureRender(page: Page): Promise<number> {
+  await page.getByTestId('grid-mount').waitFor();
+  await page.getByText('点击上方按钮显示数据').waitFor(); // the (empty) grid's code is loaded
+  return page.evaluate<number>(RENDER_SCRIPT);
+}
+
+/** Scrolls the rows for SCROLL_MS at a fixed step per frame; answers the frame deltas in ms. */
+async function measureScroll(page: Page, phone: boolean): Promise<number[]> {
+  return page.evaluate<number[]>(scrollScript(SCROLL_MS, phone));
+}
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
+
+async function benchDevice(browser: Browser, baseURL: string, device: 'phone' | 'desktop', figures: Record<string, number>): Promise<void> {
+  const renders: number[] = [];
+  const frames: number[] = [];
+  const counts: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), baseURL, locale: 'zh-CN', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`/test/home/grid?rows=${ROWS}`);
+    renders.push(await measureRender(page));
+    await page.waitForTimeout(300);
+    const deltas = await measureScroll(page, device === 'phone');
+    frames.push(p95(deltas));
+    counts.push(deltas.length);
+    const rendered = await page.locator('[data-row-no], [role="listitem"]').count();
+    if (run === 0) console.log(`${device}: rows in the DOM after scrolling: ${rendered} (of ${ROWS})`);
+    await context.close();
+  }
+  const prefix = device === 'phone' ? 'phone_' : '';
+  figures[`${prefix}render_100k_ms`] = round(median(renders));
+  figures[`${prefix}scroll_p95_frame_ms`] = round(median(frames));
+  figures[`${prefix}scroll_frames`] = median(counts);
+  console.log(
+    `${device}: render ${renders.map(round).join(' / ')} ms; scroll p95 frame ${frames.map(round).join(' / ')} ms; frames in ${SCROLL_MS} ms ${counts.join(' / ')}`,
+  );
+}
+
+async function main(): Promise<void> {
+  ensureClientBuilt();
+  const dataDir = temporaryDataDir('boss-bench-grid-');
+  const keys = { BOSS_DATA_KEY: randomBytes(32).toString('hex'), BOSS_LEDGER_KEY: randomBytes(32).toString('hex') };
+  const server = await startServer({ name: 'bench-grid-server', env: { DATA_DIR: dataDir, NODE_ENV: 'production', ...keys } });
+  const browser = await launchChromium();
+  const figures: Record<string, number> = {};
+  try {
+    for (const device of DEVICES) await benchDevice(browser, server.baseURL, device, figures);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  figures.load_avg_1m = round(os.loadavg()[0]!);
+  console.log(`load average (1 min) at the end: ${figures.load_avg_1m} on ${os.cpus().length} cores`);
+  console.log('');
+  for (const [key, limit] of [
+    ['render_100k_ms', 300],
+    ['scroll_p95_frame_ms', 16.7],
+  ] as const)
+    console.log(`${figures[key]! <= limit ? 'ok  ' : 'OVER'} ${key} = ${figures[key]} (goal ≤ ${limit})`);
+  console.log(JSON.stringify(figures));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,131 @@
+// The benchmarks' way in through the front door: the real app (buildApp, production settings,
+// request logging at info into a file, as `npm start` runs it) in a child process of its own on a
+// benchmark database, and the calls a client makes: sign-in with the wire-encoded password and the
+// request signature, then signed-in JSON calls with the access token.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } from '../../contract/constants';
+import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET, encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
+import { freePort } from '../../tests/e2e/lib/server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SIGN_SECRET = process.env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET;
+
+/**
+ * One audit-chain key for the benchmark and the app it starts (the child inherits it), so entries
+ * that either posts chain and verify alike. Call before anything posts.
+ */
+export async function shareLedgerKey(): Promise<void> {
+  process.env.BENCH_LEDGER_KEY ??= randomBytes(32).toString('hex');
+  const { setLedgerKey } = await import('../../server/modules/ledger/chainKey');
+  setLedgerKey(Buffer.from(process.env.BENCH_LEDGER_KEY, 'hex'));
+}
+
+/** Child mode (`tsx bench/lib/api.ts --serve`): the app on DATABASE_URL, listening on PORT. */
+async function serve() {
+  await shareLedgerKey();
+  const { buildApp, prepareDatabase } = await import('../../server/app');
+  const { openDatabase } = await import('../../server/db/client');
+  const database = await openDatabase({ dataDir: '', databaseUrl: process.env.DATABASE_URL! });
+  // Demo users, balances and payment passwords: the benchmarks sign in as (copies of) them.
+  await prepareDatabase(database, undefined, { demo: true });
+  const logFile = process.env.BENCH_SERVER_LOG;
+  const app = await buildApp({
+    database,
+    nodeEnv: 'production',
+    // A production app is given its server-only data key; a benchmark's is thrown away with its database.
+    dataKey: randomBytes(32),
+    demo: true,
+    distDir: null,
+    docs: false,
+    loginRateLimit: Number(process.env.LOGIN_RATE_LIMIT ?? 30),
+    logger: logFile ? { level: 'info', stream: createWriteStream(logFile) } : false,
+    listCache: process.env.BENCH_LIST_CACHE === 'off' ? false : undefined,
+  });
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.once(
+    'SIGTERM',
+    () =>
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  );
+  console.log('ready');
+}
+
+export interface ApiServer {
+  baseURL: string;
+  child: ChildProcess;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the app on `databaseUrl` in a child process; `env` adds settings (LOGIN_RATE_LIMIT, …). */
+export async function startApi(databaseUrl: string, name: string, env: Record<string, string> = {}): Promise<ApiServer> {
+  const port = await freePort();
+  const logDir = path.join(root, 'bench', 'out');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${name}.log`);
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), '--serve'], {
+    cwd: root,
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: 'production', BENCH_SERVER_LOG: logFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => (d.toString().includes('ready') ? resolve() : process.stdout.write(d)));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    child,
+    logFile,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely by the benchmarks
+  json: any;
+}
+
+/** One JSON call as the client's axios layer makes it: token, tenant, signature and timestamp. */
+export async function callApi(baseURL: string, method: 'GET' | 'POST' | 'PUT', apiPath: string, body?: unknown, token?: string, tenant = '0'): Promise<Answer> {
+  const headers: Record<string, string> = { [HEADER_TENANT]: tenant, [HEADER_TIMESTAMP]: signTimestamp() };
+  if (token) headers[HEADER_TOKEN] = token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const [pathOnly, queryString] = apiPath.split('?');
+  const query = Object.fromEntries(new URLSearchParams(queryString ?? ''));
+  headers[HEADER_SIGN] = signRequest(query, body ?? {}, SIGN_SECRET);
+  const res = await fetch(`${baseURL}${API_BASE}${pathOnly}${queryString ? `?${queryString}` : ''}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, json };
+}
+
+/** Signs in as a user and answers the access token. */
+export async function signIn(baseURL: string, username: string, password = 'Demo@2026', tenant = '0'): Promise<string> {
+  const body = { username, password: encodePassword(password, process.env.LOGIN_AES_KEY ?? DEFAULT_LOGIN_AES_KEY) };
+  const res = await callApi(baseURL, 'POST', '/sys/login', body, undefined, tenant);
+  if (res.status !== 200 || !res.json?.result?.token) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json.result.token as string;
+}
+
+if (process.argv.includes('--serve')) void serve();

@@ -1,0 +1,224 @@
+// The phone grid's picker and number editors (GridCell.mobile chooses among them): a bottom sheet
+// of choices with a search box (multi, searched and async choices), the popup record sheet, file
+// and image cells, and the number input. Same data hooks and rules as the desktop editors.
+import { useState, type CSSProperties } from 'react';
+import { Button, CheckList, Input, Popup, SearchBar, Toast } from 'antd-mobile';
+import { joinMulti, optionText, splitMulti } from './gridColumns';
+import { acceptNumberInput, numberOnBlur } from './gridNumbers';
+import type { GridOption } from './gridTypes';
+import { fileUrl } from './gridApi';
+import { fileNameOf, isMultiColumn, useAsyncOptions, useCellUpload, usePopupRecords } from './useCellData';
+import type { GridCellViewProps } from './useEditableGrid';
+
+type FieldProps = GridCellViewProps;
+
+export const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** A phone field's own control (native select, date input, the choice button): borderless inside the field's box. */
+export const native: CSSProperties = { width: '100%', border: 'none', background: 'transparent', fontSize: 15, height: 32, outline: 'none', minWidth: 0 };
+
+/** Bottom sheet of choices: a search box (typed keyword searches `onSearch`, else filters), one or several picks. */
+export function ChoiceSheet(p: {
+  label: string;
+  title: string;
+  value: unknown;
+  multi: boolean;
+  options: GridOption[];
+  disabled: boolean;
+  placeholder: string;
+  onSearch?: (keyword: string, now?: boolean) => void;
+  status?: string | null;
+  onChange: (value: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const chosen = splitMulti(p.value);
+  const shown = p.onSearch ? p.options : p.options.filter((o) => !keyword || o.label.includes(keyword));
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={p.label}
+        disabled={p.disabled}
+        onClick={() => {
+          setOpen(true);
+          p.onSearch?.('', true);
+        }}
+        style={{
+          ...native,
+          textAlign: 'left',
+          color: chosen.length ? '#333' : '#bbb',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          padding: 0,
+        }}
+      >
+        {chosen.length ? optionText(p.value, p.options) : p.placeholder}
+      </button>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        bodyStyle={{ borderRadius: '12px 12px 0 0', maxHeight: '70vh', display: 'flex', flexDirection: 'column' }}
+      >
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '10px 12px' }}>
+          <b>{p.title}</b>
+          <Button size="small" color="primary" onClick={() => setOpen(false)}>
+            完成
+          </Button>
+        </div>
+        <div style={{ padding: '0 12px 8px' }}>
+          <SearchBar
+            placeholder="请输入搜索内容"
+            value={keyword}
+            onChange={(k) => {
+              setKeyword(k);
+              p.onSearch?.(k);
+            }}
+          />
+        </div>
+        {p.status && <div style={{ padding: '4px 12px', color: '#999' }}>{p.status}</div>}
+        <div style={{ overflowY: 'auto' }}>
+          <CheckList
+            multiple={p.multi}
+            value={chosen}
+            onChange={(v) => {
+              p.onChange(joinMulti(v.map(String)));
+              if (!p.multi) setOpen(false);
+            }}
+          >
+            {shown.map((o) => (
+              <CheckList.Item key={o.value} value={o.value}>
+                {o.label}
+              </CheckList.Item>
+            ))}
+          </CheckList>
+          {!shown.length && !p.status && <div style={{ padding: 16, textAlign: 'center', color: '#999' }}>没有查询到任何数据</div>}
+        </div>
+      </Popup>
+    </>
+  );
+}
+
+export function AsyncChoice({ col, row, value, rowIndex, grid, label }: FieldProps & { label: string }) {
+  const data = useAsyncOptions(col, row, grid.loaders);
+  return (
+    <ChoiceSheet
+      label={label}
+      title={col.title}
+      value={value}
+      multi={isMultiColumn(col)}
+      options={data.withChosen(value)}
+      disabled={!!col.disabled || grid.readOnly}
+      placeholder={col.placeholder ?? (col.type === 'sel_user' ? '请选择用户' : col.type === 'sel_depart' ? '请选择部门' : '请选择')}
+      onSearch={data.search}
+      status={data.error ? `加载失败：${data.error}` : data.loading ? '加载中...' : null}
+      onChange={(v) => grid.blurCell(rowIndex, col.key, v)}
+    />
+  );
+}
+
+export function PopupChoice({ col, value, rowIndex, grid, label }: FieldProps & { label: string }) {
+  const [open, setOpen] = useState(false);
+  const popup = usePopupRecords(col, grid.loaders);
+  const [first, ...rest] = popup.columnsShown;
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={label}
+        disabled={!!col.disabled || grid.readOnly}
+        style={{ ...native, textAlign: 'left', padding: 0, color: text(value) ? '#333' : '#bbb' }}
+        onClick={() => {
+          if (popup.configError) return void Toast.show({ icon: 'fail', content: popup.configError });
+          setOpen(true);
+          popup.load('');
+        }}
+      >
+        {text(value) || col.placeholder || '请选择'}
+      </button>
+      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', maxHeight: '70vh', overflowY: 'auto' }}>
+        <div style={{ padding: 12 }}>
+          <SearchBar placeholder="请输入搜索内容" onSearch={(k) => popup.load(k)} />
+        </div>
+        {popup.error && <div style={{ padding: '0 12px', color: 'var(--adm-color-danger)' }}>{popup.error}</div>}
+        {popup.loading && <div style={{ padding: '0 12px', color: '#999' }}>加载中...</div>}
+        {popup.records.map((r, i) => (
+          <button
+            key={i}
+            type="button"
+            onClick={() => {
+              grid.setValues(rowIndex, popup.fieldsOf(r));
+              setOpen(false);
+            }}
+            style={{
+              display: 'block',
+              width: '100%',
+              textAlign: 'left',
+              padding: '10px 12px',
+              border: 'none',
+              borderBottom: '1px solid #f5f5f5',
+              background: '#fff',
+            }}
+          >
+            <div>{text(r[first ?? ''])}</div>
+            <div style={{ color: '#999', fontSize: 12 }}>{rest.map((f) => text(r[f])).join(' · ')}</div>
+          </button>
+        ))}
+      </Popup>
+    </>
+  );
+}
+
+export function FileChoice({ col, value, rowIndex, grid, label }: FieldProps & { label: string }) {
+  const { busy, error, upload } = useCellUpload(col, grid.loaders, (v) => grid.blurCell(rowIndex, col.key, v));
+  const v = text(value);
+  return (
+    <>
+      {v && col.type === 'image' && <img src={fileUrl(v)} alt={fileNameOf(v)} style={{ width: 26, height: 26, objectFit: 'cover', borderRadius: 4 }} />}
+      <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: v ? '#333' : '#bbb' }}>
+        {error ? <span style={{ color: 'var(--adm-color-danger)' }}>{error}</span> : busy ? '上传中...' : v ? fileNameOf(v) : '未上传'}
+      </span>
+      {v && col.allowRemove !== false ? (
+        <Button size="mini" fill="none" disabled={!!col.disabled} onClick={() => grid.blurCell(rowIndex, col.key, '')} aria-label={`删除${label}`}>
+          删除
+        </Button>
+      ) : (
+        <label style={{ color: 'var(--adm-color-primary)', fontSize: 14 }}>
+          上传
+          <input
+            type="file"
+            aria-label={label}
+            accept={col.type === 'image' ? 'image/*' : undefined}
+            disabled={!!col.disabled || busy}
+            style={{ display: 'none' }}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = '';
+              if (f) void upload(f);
+            }}
+          />
+        </label>
+      )}
+    </>
+  );
+}
+
+export function NumberInput({ col, value, error, rowIndex, grid, label }: FieldProps & { label: string }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? text(value);
+  return (
+    <Input
+      aria-label={label}
+      aria-invalid={!!error}
+      inputMode="decimal"
+      placeholder={col.placeholder ?? `请输入${col.title}`}
+      value={shown}
+      disabled={!!col.disabled || grid.readOnly}
+      onChange={(v) => setDraft(acceptNumberInput(shown, v, col.money))}
+      onBlur={() => {
+        grid.blurCell(rowIndex, col.key, draft !== null ? numberOnBlur(draft, col.money) : undefined);
+        setDraft(null);
+      }}
+    />
+  );
+}

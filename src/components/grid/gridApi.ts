@@ -1,0 +1,104 @@
+// Default data of the grid's picker cells, over the app's existing calls: departments (the
+// department tree, flattened), users (the user list, matched by account or name), popup records
+// (those two lists by their table code) and image upload (the common upload, images only). A page
+// with richer pickers or uploaders plugs them in through EditableGrid's `editors` / `loaders`.
+import { ADMIN_P } from '@contract/api/admin';
+import { API_BASE } from '@contract/constants';
+import type { PageResult } from '@contract/listQuery';
+import { http, sysGet, sysOrThrow } from '@/api/request';
+import { staticUrl } from '@/components/list/listRules';
+import type { GridColumn, GridOption, GridRow } from './gridTypes';
+
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Where a grid's picker cells get their choices and records; each is optional (the defaults below serve). */
+export interface GridLoaders {
+  departments?: (keyword: string) => Promise<GridOption[]>;
+  users?: (keyword: string, valueField: string) => Promise<GridOption[]>;
+  /** sel_search_async without its own loadOptions. */
+  search?: (col: GridColumn, keyword: string, row: GridRow) => Promise<GridOption[]>;
+  /** Records of a popup report by its code. */
+  popup?: (popupCode: string, keyword: string, param?: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
+  /** Stores a file; answers the value the cell keeps (a path or name). */
+  upload?: (file: File, col: GridColumn) => Promise<string>;
+}
+
+type RawDepart = { id?: string; key?: string; departName?: string; title?: string; orgCode?: string; children?: RawDepart[] };
+let departCache: Promise<Record<string, unknown>[]> | null = null;
+
+function flatDeparts(nodes: RawDepart[], out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  for (const n of nodes) {
+    out.push({ id: String(n.id ?? n.key ?? ''), departName: String(n.departName ?? n.title ?? ''), orgCode: n.orgCode ?? '' });
+    if (n.children?.length) flatDeparts(n.children, out);
+  }
+  return out;
+}
+
+/** Every department of the tenant, flattened (loaded once a page life; a failure is retried next time). */
+export function departmentRecords(): Promise<Record<string, unknown>[]> {
+  departCache ??= sysGet<RawDepart[]>(ADMIN_P.departTree, undefined, { silent: true })
+    .then((res) => flatDeparts(sysOrThrow(res, true) ?? []))
+    .catch((e: unknown) => {
+      departCache = null;
+      throw e;
+    });
+  return departCache;
+}
+
+const matches = (keyword: string, ...texts: unknown[]) => !keyword || texts.some((t) => String(t ?? '').includes(keyword));
+
+export async function departmentOptions(keyword: string): Promise<GridOption[]> {
+  const all = await departmentRecords();
+  return all.filter((d) => matches(keyword.trim(), d.departName, d.orgCode)).map((d) => ({ value: String(d.id), label: String(d.departName) }));
+}
+
+/** Users whose account or name contains `keyword`, the first page. */
+export async function userRecords(keyword: string): Promise<Record<string, unknown>[]> {
+  const t = keyword.trim().slice(0, 64);
+  const params: Record<string, string> = { pageNo: '1', pageSize: String(SEARCH_PAGE_SIZE), column: 'username', order: 'asc' };
+  if (t) {
+    params.superQueryParams = encodeURIComponent(
+      JSON.stringify([
+        { field: 'username', rule: 'like', val: t },
+        { field: 'realname', rule: 'like', val: t },
+      ]),
+    );
+    params.superQueryMatchType = 'or';
+  }
+  const page = sysOrThrow(await sysGet<PageResult<Record<string, unknown>>>(ADMIN_P.userList, params, { silent: true }), true);
+  return page.records;
+}
+
+/** User choices: the value is `valueField` of the user (spec §3: default username), the text their real name. */
+export async function userOptions(keyword: string, valueField = 'username'): Promise<GridOption[]> {
+  return (await userRecords(keyword)).map((u) => ({ value: String(u[valueField] ?? ''), label: `${String(u.realname ?? '')}（${String(u.username ?? '')}）` }));
+}
+
+/** Popup reports the grid can open without a page's own loader: the users and departments of the tenant. */
+const POPUP_SOURCES: Record<string, (keyword: string) => Promise<Record<string, unknown>[]>> = {
+  sys_user: (k) => userRecords(k),
+  sys_depart: async (k) => (await departmentRecords()).filter((d) => matches(k.trim(), d.departName, d.orgCode)),
+};
+
+export async function popupRecords(popupCode: string, keyword: string): Promise<Record<string, unknown>[]> {
+  const source = POPUP_SOURCES[popupCode];
+  if (!source) throw new Error(`未找到弹窗报表：${popupCode}`);
+  return source(keyword);
+}
+
+export const IMAGE_ONLY = '请上传图片';
+
+/** Stores an image through the common upload; answers its path. Other files are refused (the server takes images only). */
+export async function uploadImage(file: File): Promise<string> {
+  if (!file.type.includes('image')) throw new Error(IMAGE_ONLY);
+  const form = new FormData();
+  form.append('isup', '1');
+  form.append('biz', 'images');
+  form.append('file', file, file.name);
+  const res = await http.post<{ success: boolean; message: string; result: string }>(ADMIN_P.upload, form, { silent: true, unsigned: true });
+  if (!res.data.success) throw new Error(res.data.message || '上传失败');
+  return res.data.result;
+}
+
+/** The address of a stored file (absolute URLs unchanged). */
+export const fileUrl = (path: string) => staticUrl(path, API_BASE, ADMIN_P.staticBase) ?? '';

@@ -1,0 +1,26 @@
+// The hidden file input both upload views open from their own button: several files unless single,
+// images only when asked, and on a phone the camera (accept="image/*" capture).
+import type { RefObject } from 'react';
+
+export function FilePicker(props: {
+  multiple: boolean;
+  imageOnly?: boolean;
+  camera?: boolean;
+  onFiles: (files: File[]) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <input
+      ref={props.inputRef}
+      type="file"
+      hidden
+      multiple={props.multiple}
+      accept={props.imageOnly ? 'image/*' : undefined}
+      capture={props.camera && props.imageOnly ? 'environment' : undefined}
+      onChange={(e) => {
+        props.onFiles(Array.from(e.target.files ?? []));
+        e.target.value = '';
+      }}
+    />
+  );
+}

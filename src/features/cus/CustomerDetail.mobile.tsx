@@ -1,0 +1,102 @@
+// Phone customer detail: the same data as sections (master, materials with the image viewer,
+// providers, accounts, contracts with the PDF preview, history).
+import { useState } from 'react';
+import { ErrorBlock, Image, ImageViewer, List, PullToRefresh, Skeleton, Space, Steps, Tag } from 'antd-mobile';
+import { CUS_KIND_TEXT, HISTORY_ACTION_TEXT, type ContractView } from '@contract/api/cus';
+import { formatDateTime } from '@contract/time';
+import { yuanText } from '@contract/money';
+import { mobileTagColor } from '@/components/statusTags';
+import { ContractPreview } from './ContractPreview';
+import { useCusDetail } from './useCusDetail';
+import type { CusDetailViewProps } from './CustomerDetail';
+import { innetTag, reviewTag } from './rules';
+
+export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
+  const d = useCusDetail(cusCode);
+  const [preview, setPreview] = useState<ContractView | null>(null);
+  if (d.error) return <ErrorBlock status="default" title={d.error} description="" />;
+  if (!d.detail) return <Skeleton.Paragraph lineCount={8} animated />;
+  const { master: m, materials, innets, accounts } = d.detail;
+  const tag = reviewTag(m.reviewStatus);
+  return (
+    <PullToRefresh onRefresh={d.reload}>
+      <div style={{ background: '#f5f5f5', minHeight: '100%', paddingBottom: 16 }}>
+        <List header="客户信息" mode="card">
+          <List.Item extra={m.cusCode}>客户编号</List.Item>
+          <List.Item extra={m.cusName}>客户名称</List.Item>
+          <List.Item extra={CUS_KIND_TEXT[m.cusKind]}>客户类型</List.Item>
+          <List.Item
+            extra={
+              <Tag color={mobileTagColor(tag.color)} fill="outline" data-testid="cus-review-status">
+                {tag.text}
+              </Tag>
+            }
+          >
+            审核状态
+          </List.Item>
+          {m.reviewReason && <List.Item description={m.reviewReason}>退回原因</List.Item>}
+        </List>
+        <List header={`材料（${materials.length}）`} mode="card">
+          <List.Item>
+            <Space wrap>
+              {materials.map((x) =>
+                x.isImage ? (
+                  <Image key={x.id} src={x.url} width={72} height={56} fit="cover" alt={x.materialText} onClick={() => ImageViewer.show({ image: x.url })} />
+                ) : (
+                  <a key={x.id} href={x.url} target="_blank" rel="noreferrer">
+                    {x.materialText}
+                  </a>
+                ),
+              )}
+            </Space>
+          </List.Item>
+        </List>
+        <List header="支付机构" mode="card">
+          {innets.map((i) => {
+            const t = innetTag(i.status);
+            return (
+              <List.Item
+                key={i.innetId}
+                extra={
+                  <Tag color={mobileTagColor(t.color)} fill="outline">
+                    {t.text}
+                  </Tag>
+                }
+                description={i.rejectReasons.map((x) => `${x.label}：${x.reason}`).join('；') || undefined}
+              >
+                {i.providerName}
+              </List.Item>
+            );
+          })}
+          {!innets.length && <List.Item>暂无进件申请</List.Item>}
+        </List>
+        <List header="账户" mode="card">
+          {accounts.map((a) => (
+            <List.Item key={a.acctNo} extra={yuanText(a.balance)} description={a.acctNo}>
+              {a.acctTypeText}
+            </List.Item>
+          ))}
+          {!accounts.length && <List.Item>开通后生成账户</List.Item>}
+        </List>
+        <List header="合同" mode="card">
+          {d.contracts.map((c) => (
+            <List.Item key={c.contractId} clickable onClick={() => setPreview(c)} description={`${c.validFrom} 至 ${c.validTo}`}>
+              {c.contractNo}
+            </List.Item>
+          ))}
+          {!d.contracts.length && <List.Item>暂无合同</List.Item>}
+        </List>
+        <List header="历史" mode="card">
+          <List.Item>
+            <Steps direction="vertical" current={d.history.length}>
+              {d.history.map((h) => (
+                <Steps.Step key={h.id} title={HISTORY_ACTION_TEXT[h.action] ?? h.actionText} description={`${h.actorName} · ${formatDateTime(h.createdAt)}`} />
+              ))}
+            </Steps>
+          </List.Item>
+        </List>
+        <ContractPreview contract={preview} onClose={() => setPreview(null)} />
+      </div>
+    </PullToRefresh>
+  );
+}

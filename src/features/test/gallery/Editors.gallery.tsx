@@ -1,0 +1,75 @@
+// Gallery: the three editors — rich text (sanitised output shown), markdown (two-tab image dialog)
+// and code (12 languages) — empty, filled, disabled and read-only.
+import { useState } from 'react';
+import { RichTextEditor } from '@/components/editors/RichTextEditor';
+import { MarkdownEditor } from '@/components/editors/MarkdownEditor';
+import { CodeEditor } from '@/components/editors/CodeEditor';
+import type { CodeLanguage } from '@/components/editors/codeLanguages';
+import { GalleryState } from './GalleryState';
+
+const FILLED_HTML =
+  '<p>尊敬的客户：系统将于<strong>本周六 22:00</strong> 升级，期间暂停付款审批。</p><ul><li>升级约 2 小时</li><li>请提前处理待审批订单</li></ul>';
+
+function Output({ testId, value }: { testId: string; value: string }) {
+  return (
+    <pre data-testid={testId} style={{ fontSize: 12, background: '#f5f5f5', padding: 8, margin: '8px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+      {value || '（空）'}
+    </pre>
+  );
+}
+
+function Rich() {
+  const [html, setHtml] = useState('');
+  return (
+    <>
+      <RichTextEditor value={html} onChange={setHtml} aria-label="公告正文" />
+      <Output testId="rich-output" value={html} />
+    </>
+  );
+}
+
+function Markdown() {
+  const [md, setMd] = useState('## 结算说明\n\n每日 **17:00** 前提交的付款当日处理。\n');
+  return (
+    <>
+      <MarkdownEditor value={md} onChange={setMd} aria-label="说明文档" />
+      <Output testId="md-output" value={md} />
+    </>
+  );
+}
+
+function Code() {
+  const [language, setLanguage] = useState<CodeLanguage>('sql');
+  const [code, setCode] = useState("SELECT cus_code, balance\n  FROM acct\n WHERE status = '1';\n");
+  return (
+    <>
+      <CodeEditor value={code} onChange={setCode} language={language} languageSelect onLanguageChange={setLanguage} aria-label="代码" />
+      <Output testId="code-output" value={`${language}: ${code}`} />
+    </>
+  );
+}
+
+export default function EditorsGallery() {
+  return (
+    <>
+      <GalleryState title="富文本（空）" caption="输入内容；下方是经过安全过滤后保存的 HTML。图片通过上传插入。">
+        <Rich />
+      </GalleryState>
+      <GalleryState title="富文本（禁用）" caption="已发布的公告不能修改。">
+        <RichTextEditor value={FILLED_HTML} disabled aria-label="已发布公告" />
+      </GalleryState>
+      <GalleryState title="富文本（只读）" caption="只展示内容，没有工具栏。">
+        <RichTextEditor value={FILLED_HTML} readOnly aria-label="公告内容" />
+      </GalleryState>
+      <GalleryState title="Markdown（已填写）" caption="左边编辑、右边预览（手机上切换）；“图片”按钮打开插图对话框：本地上传或网络图片。">
+        <Markdown />
+      </GalleryState>
+      <GalleryState title="代码（SQL）" caption="可切换 12 种语言，缩进 2 个空格，高度 240 像素。">
+        <Code />
+      </GalleryState>
+      <GalleryState title="代码（只读）" caption="只展示，不能修改。">
+        <CodeEditor value={'function fee(amount) {\n  return Math.max(1, amount * 0.006);\n}\n'} language="javascript" readOnly aria-label="只读代码" />
+      </GalleryState>
+    </>
+  );
+}
