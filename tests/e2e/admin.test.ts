@@ -14,7 +14,7 @@ import { ADMIN_P, USER_MSG } from '../../contract/api/admin';
 import { MSG } from '../../contract/messages';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, eventually, settled, sideMenuTexts, signIn } from './lib/session';
-import { choose } from './lib/choose';
+import { choose, rowAction } from './lib/choose';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -321,8 +321,7 @@ describe('administration at 1440×900', () => {
       await settled(admin);
       const row = tableRows(admin).filter({ hasText: title });
       // 查看 and 编辑 are inline; 发布 is under 更多, behind a Popconfirm.
-      await row.getByText('更多').hover();
-      await admin.locator('.ant-dropdown:visible').getByText('发布', { exact: true }).click();
+      await rowAction(admin, row, '发布');
       const confirm = admin.locator('.ant-popover:visible', { hasText: '发布后不能再编辑' });
 
       const started = Date.now();

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { JOB_MSG, JOB_PATHS, type Job } from '../../contract/api/jobs';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, eventually, settled, signIn } from './lib/session';
+import { rowAction as runRowAction } from './lib/choose';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -44,12 +45,7 @@ describe('scheduled jobs at 1440×900', () => {
   const jobRow = () => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: JOB_NAME });
   /** Runs a row action of the job (inline, or under 更多) and confirms it when it asks. */
   async function rowAction(text: string, confirm: boolean) {
-    const inline = jobRow().getByText(text, { exact: true });
-    if (await inline.count()) await inline.click();
-    else {
-      await jobRow().getByText('更多').hover();
-      await page.locator('.ant-dropdown:visible').getByText(text, { exact: true }).click();
-    }
+    await runRowAction(page, jobRow(), text);
     if (confirm)
       await page
         .locator('.ant-popconfirm:visible')

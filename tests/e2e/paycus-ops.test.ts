@@ -15,6 +15,7 @@ import { V } from '../../contract/validation';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { pickCustomer } from './lib/customerPicker';
 import { apiCall, eventually, settled, signIn } from './lib/session';
+import { rowAction as runRowAction } from './lib/choose';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -52,13 +53,7 @@ const modal = () => page.locator('.ant-modal:visible');
 
 /** Runs a row action (inline link, or under 更多) and waits for its dialog. */
 async function rowAction(acctNo: string, text: string, dialog: Locator = modal()) {
-  const r = row(acctNo);
-  const inline = r.getByText(text, { exact: true });
-  if (await inline.count()) await inline.click();
-  else {
-    await r.getByText('更多').hover();
-    await page.locator('.ant-dropdown:visible').getByText(text, { exact: true }).click();
-  }
+  await runRowAction(page, row(acctNo), text);
   await dialog.waitFor();
 }
 

@@ -31,3 +31,29 @@ export async function choose(page: Page, select: Locator, label: string) {
   }
   expect(await select.innerText()).toContain(label);
 }
+
+/**
+ * Runs the row action `text` of a list-kit row: its inline link, or the item under 更多. After an
+ * item under 更多 the mouse leaves and the menu must be gone: a hover menu that stays open (the
+ * pointer rests on it) sits over what opens next, such as a drawer's header buttons.
+ */
+export async function rowAction(page: Page, row: Locator, text: string) {
+  const inline = row.getByText(text, { exact: true });
+  if (await inline.count()) {
+    await inline.click();
+    return;
+  }
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await row.getByText('更多').hover();
+    const item = menu.getByText(text, { exact: true });
+    const clicked = await item.click({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (clicked) break;
+    if (attempt === 2) throw new Error(`row action ${text}: no item under 更多`);
+  }
+  await page.mouse.move(1, 1);
+  await expect.poll(() => menu.count(), { timeout: 10_000 }).toBe(0);
+}
