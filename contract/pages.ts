@@ -11,6 +11,7 @@ import { ACCT_PAGES } from './pages/acct';
 import { APPROVE_PAGES } from './pages/approve';
 import { MERCHANT_PAGES } from './pages/merchant';
 import { CUS_PAGES } from './pages/cus';
+import { REPORT_PAGES } from './pages/report';
 
 export const CORE_PAGES = [
   'layouts/RouteView',
@@ -37,6 +38,7 @@ export const PAGE_KEYS = [
   ...APPROVE_PAGES,
   ...MERCHANT_PAGES,
   ...CUS_PAGES,
+  ...REPORT_PAGES,
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -23,6 +23,7 @@ import { APPROVE_MENU } from '../menus/approve';
 import { POSITION_MENU } from '../modules/position/menu';
 import { CATEGORY_MENU } from '../modules/category/menu';
 import { CUS_MENU } from '../modules/cus/menu';
+import { REPORT_MENU } from '../modules/report/menu';
 
 export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
   component?: PageKey | null;
@@ -45,6 +46,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...POSITION_MENU,
   ...CATEGORY_MENU,
   ...CUS_MENU,
+  ...REPORT_MENU,
 ];
 
 /** Inserts the catalogue rows that are missing and grants them; returns how many were new. */

@@ -9,3 +9,4 @@ export * from './schema/pay';
 export * from './schema/ledger';
 export * from './schema/pickers';
 export * from './schema/grid';
+export * from './schema/report';

@@ -37,6 +37,7 @@ export const UNIQUE_MESSAGES: Readonly<Record<string, string>> = {
   bank_cards_customer_id_card_no_key: CONFIG_MSG.exists('银行卡号'),
   categories_code_uq: CONFIG_MSG.exists('分类编码'),
   positions_code_uq: CONFIG_MSG.exists('职务编码'),
+  online_reports_code_uq: CONFIG_MSG.exists('报表编码'),
   accounts_account_no_key: CONFIG_MSG.exists('账号'),
   accounts_customer_type: CONFIG_MSG.exists('该客户同类型账户'),
   accounts_platform_type: CONFIG_MSG.exists('平台同类型账户'),

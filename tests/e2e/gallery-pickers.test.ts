@@ -36,8 +36,8 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
     context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
     page = await context.newPage();
     await signIn(page, 'admin');
-    const add = async (path: string, data: Record<string, unknown>) => {
-      const res = await apiCall(page, baseURL, 'POST', path, { data });
+    const add = async (path: string, data: Record<string, unknown>, signed = false) => {
+      const res = await apiCall(page, baseURL, 'POST', path, { data, signed });
       const body = (await res.json()) as { success: boolean; result: { id: string }; message: string };
       if (!body.success) throw new Error(`${path}: ${body.message}`);
       return body.result.id;
@@ -46,6 +46,8 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
     ids.goods = await add('/sys/category/add', { name: `商品${name}`, code: `G_${name}` });
     ids.food = await add('/sys/category/add', { name: `食品${name}`, code: `G_${name}_F`, pid: ids.goods });
     ids.entity = await add('/sys/entity/add', { entityName: `${LONG_ENTITY}${name}`, status: 1 });
+    // Eleven departments for the popup report picker's second page.
+    for (let i = 0; i < 11; i += 1) await add('/sys/sysDepart/add', { departName: `报表部门${name}${String(i).padStart(2, '0')}`, orgCategory: '2' }, true);
     await page.goto('/test/home/pickers');
     await page.locator('.gallery-state').nth(5).waitFor({ timeout: 20_000 });
   }, 60_000);
@@ -231,6 +233,65 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `gallery-pickers-${name}`);
+  });
+
+  it("the popup report picker: an online report's query and columns; nothing chosen is refused; a choice is kept across pages", async () => {
+    if (phone) {
+      await field('客户（单选）').click();
+      const sheet = sheetWith('客户选择');
+      await sheet.getByRole('button', { name: /确定/ }).click();
+      await poll(() => page.locator('.adm-toast-main').innerText()).toContain('请选择一条记录');
+      await sheet.getByPlaceholder('请输入客户编号').fill('C0101');
+      await sheet.getByPlaceholder('请输入客户编号').press('Enter');
+      await poll(() => sheet.locator('.adm-check-list-item').count()).toBe(1);
+      await sheet.locator('.adm-check-list-item').first().click();
+      await screenshot(page, 'gallery-pickers-report-phone');
+      await sheet.getByRole('button', { name: /确定/ }).click();
+      await poll(() => valueOf('report-single')).toBe('C0101');
+      return;
+    }
+    const open = async (label: string) =>
+      field(label)
+        .getByRole('button', { name: /^选\s*择$/ })
+        .click();
+    await open('客户（单选）');
+    const dialog = page.locator('.ant-modal:visible').filter({ hasText: '客户选择' });
+    await poll(() => dialog.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(1200);
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => page.locator('.ant-message').innerText()).toContain('请选择一条记录');
+    await dialog.getByLabel('客户编号').fill('C0101');
+    await dialog.getByRole('button', { name: /^查\s*询$/ }).click();
+    await poll(() => dialog.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
+    await dialog.locator('.ant-table-row').first().click();
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => valueOf('report-single')).toBe('C0101');
+
+    // Multiple: a row on page 1 and one on page 2 stay chosen together (11 departments named for this test).
+    await open('部门（多选）');
+    const departs = page.locator('.ant-modal:visible').filter({ hasText: '部门选择' });
+    await departs.getByLabel('部门名称').fill(`报表部门${name}`);
+    await departs.getByRole('button', { name: /^查\s*询$/ }).click();
+    const rows = departs.locator('.ant-table-tbody .ant-table-row');
+    await poll(() => departs.innerText()).toContain('共11条');
+    await poll(() => rows.count()).toBe(10);
+    const codeOf = async () => (await rows.first().locator('td').nth(2).innerText()).trim();
+    const first = await codeOf();
+    await rows.first().click();
+    await departs.locator('.ant-pagination-item-2').click();
+    await poll(() => rows.count()).toBe(1);
+    const second = await codeOf();
+    expect(second).not.toBe(first);
+    await rows.first().click();
+    await poll(() => departs.innerText()).toContain('已选 2 项');
+    await screenshot(page, 'gallery-pickers-report-desktop');
+    await departs.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await poll(() => valueOf('report-multi')).toBe(`${first},${second}`);
+
+    // A report that does not exist says so in the dialog.
+    await open('出错：报表不存在');
+    const missing = page.locator('.ant-modal:visible').filter({ hasText: '报表不存在' });
+    await poll(() => missing.count()).toBe(1);
+    await missing.getByRole('button', { name: /取\s*消|Cancel/ }).click();
   });
 
   it("职务管理 adds a position through the page; 用户管理's form picks it for 职务", async () => {

@@ -13,6 +13,7 @@ import { acctPages } from '@/features/acct/pages';
 import { merchantPages } from '@/features/merchant/pages';
 import { approvePages } from '@/features/approve/pages';
 import { cusPages } from '@/features/cus/pages';
+import { reportPages } from '@/features/report/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -42,4 +43,5 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...approvePages,
   ...merchantPages,
   ...cusPages,
+  ...reportPages,
 };

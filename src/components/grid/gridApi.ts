@@ -6,6 +6,7 @@ import { ADMIN_P } from '@contract/api/admin';
 import { API_BASE } from '@contract/constants';
 import type { PageResult } from '@contract/listQuery';
 import { http, sysGet, sysOrThrow } from '@/api/request';
+import { reportMeta, searchReport } from '@/api/reports';
 import { staticUrl } from '@/components/list/listRules';
 import type { GridColumn, GridOption, GridRow } from './gridTypes';
 
@@ -74,16 +75,9 @@ export async function userOptions(keyword: string, valueField = 'username'): Pro
   return (await userRecords(keyword)).map((u) => ({ value: String(u[valueField] ?? ''), label: `${String(u.realname ?? '')}（${String(u.username ?? '')}）` }));
 }
 
-/** Popup reports the grid can open without a page's own loader: the users and departments of the tenant. */
-const POPUP_SOURCES: Record<string, (keyword: string) => Promise<Record<string, unknown>[]>> = {
-  sys_user: (k) => userRecords(k),
-  sys_depart: async (k) => (await departmentRecords()).filter((d) => matches(k.trim(), d.departName, d.orgCode)),
-};
-
+/** Records of the online report `popupCode` (spec §7 /online/cgreport) whose text columns contain the keyword. */
 export async function popupRecords(popupCode: string, keyword: string): Promise<Record<string, unknown>[]> {
-  const source = POPUP_SOURCES[popupCode];
-  if (!source) throw new Error(`未找到弹窗报表：${popupCode}`);
-  return source(keyword);
+  return (await searchReport(await reportMeta(popupCode), keyword)).records;
 }
 
 export const IMAGE_ONLY = '请上传图片';

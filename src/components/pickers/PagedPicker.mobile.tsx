@@ -19,7 +19,7 @@ interface Props<R> extends Pick<SheetProps<R>, 'title' | 'listLabel' | 'keyOf' |
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The paged rows and the choice (usePagedPicker), and what 确定 does with it. */
-  paged: SheetProps<R>['paged'] & { confirm: () => void };
+  paged: SheetProps<R>['paged'] & { confirm: () => void | boolean };
 }
 
 export function PagedPickerMobile<R>({ picker: p, text, placeholder, open, onOpenChange, paged, ...sheet }: Props<R>) {

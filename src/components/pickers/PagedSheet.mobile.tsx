@@ -31,7 +31,8 @@ interface Props<R> {
   /** The search area above the list. */
   header: ReactNode;
   onClose: () => void;
-  onConfirm: () => void;
+  /** Returns false to keep the sheet open (the choice was refused). */
+  onConfirm: () => void | boolean;
 }
 
 export default function PagedSheet<R>({ open, title, listLabel, multiple, paged: p, keyOf, textOf, descriptionOf, header, onClose, onConfirm }: Props<R>) {
@@ -43,8 +44,7 @@ export default function PagedSheet<R>({ open, title, listLabel, multiple, paged:
           <a
             role="button"
             onClick={() => {
-              onConfirm();
-              onClose();
+              if (onConfirm() !== false) onClose();
             }}
           >
             确定{p.chosen.length ? `(${p.chosen.length})` : ''}

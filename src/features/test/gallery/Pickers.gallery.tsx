@@ -9,6 +9,7 @@ import { AreaPicker, TagsPicker, TimePicker } from '@/components/pickers/SimpleP
 import { CategoryPicker, DepartPicker, TreeSelectPicker } from '@/components/pickers/TreePickers';
 import type { PickerBaseProps } from '@/components/pickers/types';
 import { UserPicker } from '@/components/pickers/UserPicker';
+import { ReportPicker } from '@/components/reportPicker/ReportPicker';
 import { useIsMobile } from '@/hooks/useDevice';
 import { session } from '@/stores/session';
 import { GalleryState } from './GalleryState';
@@ -137,6 +138,11 @@ export default function PickersGallery() {
           <GalleryState title="业务主体" caption="查询、分页勾选，右侧为已选项；名称超过 12 个字截断。">
             <Field id="entity" label="业务主体" render={(p) => <EntityPicker {...p} multiple />} />
             <Field id="entity-filled" label="业务主体（已填写）" initial={entity} render={(p) => <EntityPicker {...p} multiple />} />
+          </GalleryState>
+          <GalleryState title="弹窗报表" caption="从在线报表中选择记录：报表的查询条件和列，分页勾选，翻页后已选的仍保留；单选时只能选一条。">
+            <Field id="report-multi" label="部门（多选）" render={(p) => <ReportPicker {...p} code="sys_depart" field="orgCode" multiple />} />
+            <Field id="report-single" label="客户（单选）" render={(p) => <ReportPicker {...p} code="cus_customer" field="cusCode" />} />
+            <Field id="report-error" label="出错：报表不存在" render={(p) => <ReportPicker {...p} code="no_such_report" />} />
           </GalleryState>
         </>
       )}
