@@ -2,7 +2,7 @@
 // clicked (external items open meta.url in a new tab). Shared by the router, the layouts and the
 // sign-in and home pages, so the rules are written once.
 import { API_BASE, HOME_PATH, LOGIN_LIKE_PATHS, LOGIN_PATH } from '@contract/constants';
-import { evalUrlTemplate } from '@contract/pages';
+import { evalUrlTemplate, HELP_CENTER_PATH } from '@contract/pages';
 import type { MenuItem } from '@contract/types';
 
 export function loginRedirect(fullPath: string): string {
@@ -27,15 +27,37 @@ export function isExternal(item: MenuItem): boolean {
 
 export type MenuTarget = { kind: 'external'; url: string } | { kind: 'route'; path: string };
 
-/** Where a menu item goes when clicked: external opens meta.url in a new tab, others navigate. */
-export function menuTarget(item: MenuItem, token: string | null): MenuTarget {
+/** A path of this app (not '//host…', which is another site). */
+export const isAppPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+/**
+ * Where help goes (帮助中心 in the menus, the header's help icon): the tenant's helpUrl when it is
+ * configured (a path of this app navigates, another site opens in a new tab), else the built-in
+ * Chinese help page.
+ */
+export function helpTarget(helpUrl: string | undefined): MenuTarget {
+  const url = helpUrl?.trim();
+  if (!url) return { kind: 'route', path: HELP_CENTER_PATH };
+  return isAppPath(url) ? { kind: 'route', path: url } : { kind: 'external', url };
+}
+
+/**
+ * Where a menu item goes when clicked: external opens meta.url in a new tab, 帮助中心 follows the
+ * tenant's helpUrl (helpTarget), others navigate.
+ */
+export function menuTarget(item: MenuItem, token: string | null, helpUrl?: string): MenuTarget {
   if (isExternal(item)) return { kind: 'external', url: evalUrlTemplate(item.meta.url!, urlVars(token)) };
+  if (item.path === HELP_CENTER_PATH) return helpTarget(helpUrl);
   return { kind: 'route', path: item.path };
 }
 
-/** Opens a menu item: a new tab for external links, else client-side navigation. */
-export function openMenuItem(item: MenuItem, token: string | null, navigate: (path: string) => void): void {
-  const t = menuTarget(item, token);
+/** Opens a target: a new tab for external links, else client-side navigation. */
+export function openTarget(t: MenuTarget, navigate: (path: string) => void): void {
   if (t.kind === 'external') window.open(t.url, '_blank', 'noopener');
   else navigate(t.path);
+}
+
+/** Opens a menu item: a new tab for external links, else client-side navigation. */
+export function openMenuItem(item: MenuItem, token: string | null, navigate: (path: string) => void, helpUrl?: string): void {
+  openTarget(menuTarget(item, token, helpUrl), navigate);
 }

@@ -11,8 +11,16 @@ export interface ResultOutcome {
   details?: { label: string; value: string }[];
   /** Why it failed, one line each. */
   reasons?: string[];
-  /** Where to go next (the list the order is in), besides 返回首页. */
-  next?: { label: string; path: string };
+  /** Where to go next (the list the order is in), besides 返回首页; `state` goes along (a form to restore). */
+  next?: ResultLink;
+  /** Other ways on (继续付款), shown after `next`. */
+  also?: ResultLink[];
+}
+
+export interface ResultLink {
+  label: string;
+  path: string;
+  state?: unknown;
 }
 
 export const RESULT_PATHS = { success: '/result/success', fail: '/result/fail' } as const;
@@ -24,6 +32,13 @@ export function resultOutcomeOf(state: unknown): ResultOutcome | null {
   if (typeof s.title !== 'string' || !s.title) return null;
   const details = Array.isArray(s.details) ? s.details.filter((d) => d && typeof d.label === 'string' && typeof d.value === 'string') : [];
   const reasons = Array.isArray(s.reasons) ? s.reasons.filter((r): r is string => typeof r === 'string') : [];
-  const next = s.next && typeof s.next.label === 'string' && typeof s.next.path === 'string' && s.next.path.startsWith('/') ? s.next : undefined;
-  return { title: s.title, description: typeof s.description === 'string' ? s.description : undefined, details, reasons, next };
+  const next = isLink(s.next) ? s.next : undefined;
+  const also = Array.isArray(s.also) ? s.also.filter(isLink) : [];
+  return { title: s.title, description: typeof s.description === 'string' ? s.description : undefined, details, reasons, next, also };
+}
+
+/** A link of this app (never another site). */
+function isLink(l: unknown): l is ResultLink {
+  const x = l as Partial<ResultLink> | null | undefined;
+  return !!x && typeof x.label === 'string' && typeof x.path === 'string' && x.path.startsWith('/') && !x.path.startsWith('//');
 }

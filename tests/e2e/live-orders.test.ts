@@ -285,4 +285,62 @@ describe('live order status on every open screen', () => {
     await expect.poll(() => card.innerText({ timeout: 200 }).catch(() => ''), { timeout: 2_000, interval: 50 }).toMatch(/已审批|执行中|成功/);
     await screenshot(opPhone, 'live-phone-operator-list');
   });
+
+  it('the maker whose app is in the background gets a system notification when the order is decided, none while in view', async () => {
+    // The operator's app on a second device, notifications granted. Headless Chromium shows no
+    // operating-system notifications, so the page's Notification is a recorder; the page is put in
+    // the background by reporting document.visibilityState 'hidden' (as a tab behind another or a
+    // minimised installed app does) and firing visibilitychange.
+    const bg = await desktopContext(browser, {
+      baseURL,
+      serviceWorkers: 'block',
+      permissions: ['notifications'],
+      storageState: await opDesk.context().storageState(),
+    });
+    contexts.push(bg);
+    await bg.addInitScript(() => {
+      const w = window as unknown as { __hidden: boolean; __shown: { title: string; body?: string; tag?: string }[] };
+      w.__hidden = false;
+      w.__shown = [];
+      Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (w.__hidden ? 'hidden' : 'visible') });
+      Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => w.__hidden });
+      class RecordingNotification extends EventTarget {
+        static permission: NotificationPermission = 'granted';
+        static requestPermission = () => Promise.resolve('granted' as NotificationPermission);
+        onclick: (() => void) | null = null;
+        constructor(title: string, options: NotificationOptions = {}) {
+          super();
+          w.__shown.push({ title, body: options.body, tag: options.tag });
+        }
+        close() {}
+      }
+      Object.defineProperty(window, 'Notification', { configurable: true, writable: true, value: RecordingNotification });
+    });
+    const maker = await bg.newPage();
+    await maker.goto(PAY_ORDER_PATH);
+    await maker.getByRole('button', { name: /^消息通知/ }).waitFor({ timeout: 15_000 });
+    const shown = () => maker.evaluate(() => (window as unknown as { __shown: { title: string }[] }).__shown.map((n) => n.title));
+    const background = (hidden: boolean) =>
+      maker.evaluate((h) => {
+        (window as unknown as { __hidden: boolean }).__hidden = h;
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+
+    // In view: the bell tells the maker, the operating system does not.
+    const seen = await submitSingle('45.67');
+    const rows = maker.locator(`tr[data-row-key="${seen.orderId}"]`);
+    await expect.poll(() => rows.innerText({ timeout: 200 }).catch(() => ''), { timeout: 15_000 }).toContain('待审批');
+    await approveElsewhere(seen);
+    await expect.poll(() => rows.innerText({ timeout: 200 }).catch(() => ''), { timeout: 5_000 }).toMatch(/已审批|执行中|成功/);
+    expect(await shown()).toEqual([]);
+
+    // In the background: the decision arrives as a system notification, with the maker's message.
+    const order = await submitSingle('56.78');
+    await background(true);
+    const rejected = await cap(apDesk, PAY_PATHS.auditReject, { orderIds: [order.orderId], reason: '收款人有误' });
+    expect(rejected.ok, rejected.message).toBe(true);
+    await expect.poll(shown, { timeout: 3_000, interval: 100 }).toContain(`您的付款订单 ${order.orderNo} 已驳回：收款人有误`);
+    await background(false);
+    await screenshot(maker, 'live-desktop-maker-notified');
+  });
 });

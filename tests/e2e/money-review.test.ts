@@ -10,7 +10,7 @@
 // At 1440×900, and the batch journey again at 390×844.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { groupAcctNo, LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
+import { groupAcctNo, LEDGER_MSG, LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
 import { PAY_PATHS, type PayOrderView } from '../../contract/api/pay';
 import { APPROVE_LIST_PATH, approveDetailUrl } from '../../contract/pages/approve';
 import { formatYuanGrouped, parseYuan } from '../../contract/money';
@@ -58,6 +58,15 @@ const block = (rows: [string, string, string][]) =>
   rows.map(([name, amount, remark]) => [name, payee.acctNo, '', amount, remark].join('\t')).join('\r\n') + '\r\n';
 
 const review = (p: Page) => p.getByTestId('reservation-review');
+
+/** The result page's facts, label and value run together (desktop descriptions and phone list alike), with nothing made up. */
+async function expectResult(p: Page, facts: string[]) {
+  const main = p.locator('main, .ant-layout-content').first();
+  await eventually(async () => (await main.innerText()).replace(/\s+/g, '')).toContain(facts[0].replace(/\s+/g, ''));
+  const text = (await main.innerText()).replace(/\s+/g, '');
+  for (const fact of facts) expect(text).toContain(fact.replace(/\s+/g, ''));
+  for (const madeUp of ['曲丽丽', '周毛毛', 'FK202605180001', '128,000.00']) expect(text).not.toContain(madeUp);
+}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -161,6 +170,10 @@ describe('批量付款 at 1440×900', () => {
     expect(mine.page.count).toBe(before + 1);
     expect(mine.listData[0]).toMatchObject({ kind: 'batch', status: 'pending', rowCount: 30, amount: formatYuanGrouped(total).replace(/,/g, '') });
     made.push(mine.listData[0].orderId);
+    // The success result page, with the real order: its number, count, total and payer account.
+    expect(new URL(op.url()).pathname).toBe('/result/success');
+    await expectResult(op, [`订单号${mine.listData[0].orderNo}`, '付款笔数30 笔', `付款总额${money(total)}`, `付款账户${payer.acctNo}`, '状态待审批']);
+    await shot(op, 'desktop-batch-result');
     const after = await accountsOf(op, PAYER).then((l) => l.find((a) => a.acctNo === payer.acctNo)!);
     expect(parseYuan(after.available)).toBe(available - total);
   });
@@ -201,6 +214,47 @@ describe('单笔付款 at 1440×900', () => {
     await op.getByRole('button', { name: '提交审批' }).click();
     await eventually(() => op.locator('.ant-form-item', { hasText: '金额' }).getByText(V.amount, { exact: true }).count()).toBe(1);
     expect(await review(op).count()).toBe(0);
+  });
+});
+
+describe('单笔付款 result pages at 1440×900', () => {
+  it("a refusal goes to the failure page with the server's message, 返回修改 restores the form, and the order goes to the success page", async () => {
+    await op.goto('/payCus/singlePay');
+    const picker = op.getByRole('combobox', { name: '客户', exact: true });
+    await picker.click();
+    await op.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await op.getByLabel('付款账户').click();
+    await op.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: payer.acctNo }).click();
+    await op.getByPlaceholder('请输入收款人名称').fill('杭州示例供应链有限公司');
+    await op.getByPlaceholder('请输入收款账号').fill(payee.acctNo);
+    // More than the payer has: the review warns, the server refuses the hold.
+    const now = await accountsOf(op, PAYER).then((l) => l.find((a) => a.acctNo === payer.acctNo)!);
+    const tooMuch = formatYuanGrouped((parseYuan(now.available) ?? 0n) + 100_000n).replace(/,/g, '');
+    await op.getByPlaceholder('请输入金额').fill(tooMuch);
+    const before = (await myOrders(op)).page.count;
+    await op.getByRole('button', { name: '提交审批' }).click();
+    await op.getByRole('button', { name: '确认提交' }).click();
+    await op.waitForURL(/\/result\/fail$/);
+    await expectResult(op, ['提交失败', '失败原因：', LEDGER_MSG.insufficient]);
+    expect((await myOrders(op)).page.count).toBe(before);
+    await shot(op, 'desktop-single-fail');
+
+    await op.getByRole('button', { name: '返回修改' }).click();
+    await op.waitForURL(/\/payCus\/singlePay$/);
+    await eventually(() => op.getByPlaceholder('请输入金额').inputValue()).toBe(tooMuch);
+    expect(await op.getByPlaceholder('请输入收款人名称').inputValue()).toBe('杭州示例供应链有限公司');
+    await op.getByPlaceholder('请输入金额').fill('12.34');
+    await op.getByRole('button', { name: '提交审批' }).click();
+    await op.getByRole('button', { name: '确认提交' }).click();
+    await op.waitForURL(/\/result\/success$/);
+    const mine = await myOrders(op);
+    expect(mine.page.count).toBe(before + 1);
+    made.push(mine.listData[0].orderId);
+    await expectResult(op, ['提交成功，等待审批', `订单号${mine.listData[0].orderNo}`, '付款笔数1 笔', '付款总额¥12.34', `付款账户${payer.acctNo}`]);
+    await shot(op, 'desktop-single-success');
+    await op.getByRole('button', { name: '继续付款' }).click();
+    await op.waitForURL(/\/payCus\/singlePay$/);
+    await eventually(() => op.getByPlaceholder('请输入金额').inputValue()).toBe('');
   });
 });
 
@@ -288,7 +342,85 @@ describe('批量付款 at 390×844', () => {
     const mine = await myOrders(p);
     expect(mine.listData[0]).toMatchObject({ kind: 'batch', rowCount: 2, amount: '1002.75' });
     made.push(mine.listData[0].orderId);
+    expect(new URL(p.url()).pathname).toBe('/result/success');
+    await expectResult(p, [`订单号${mine.listData[0].orderNo}`, '付款笔数2 笔', '付款总额¥1,002.75', `付款账户${payer.acctNo}`]);
     await shot(p, 'phone-batch-submitted');
     await phone.close();
+  });
+});
+
+describe('单笔付款 and the batch grid at 390×844', () => {
+  let phone: BrowserContext;
+  let p: Page;
+  beforeAll(async () => {
+    phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
+    p = await phone.newPage();
+    await signIn(p, 'operator');
+  });
+  afterAll(async () => phone?.close());
+
+  const pickPayer = async () => {
+    await p.locator('[role="button"][aria-label="客户"]').click();
+    await p.getByPlaceholder('按客户代码或名称搜索').fill(PAYER);
+    await eventually(() => p.locator('.adm-popup-body:visible .adm-list-item', { hasText: PAYER_NAME }).count()).toBe(1);
+    await p.locator('.adm-popup-body:visible .adm-list-item', { hasText: PAYER_NAME }).click();
+    await eventually(() => p.locator('.adm-selector-item', { hasText: payer.acctNo }).count()).toBe(1);
+    await p.locator('.adm-selector-item', { hasText: payer.acctNo }).click();
+  };
+
+  it('单笔付款 shows the count, total, payer and the balance after the hold before reserving; 确认提交 goes to the success page', async () => {
+    await p.goto('/payCus/singlePay');
+    await pickPayer();
+    await p.getByPlaceholder('请输入收款人名称').fill('杭州示例供应链有限公司');
+    await p.getByPlaceholder('请输入收款账号').fill(payee.acctNo);
+    await paste(p, p.getByPlaceholder('请输入金额'), '1,234.5');
+    const now = await accountsOf(p, PAYER).then((l) => l.find((a) => a.acctNo === payer.acctNo)!);
+    const available = parseYuan(now.available) ?? 0n;
+    const before = (await myOrders(p)).page.count;
+
+    await p.getByRole('button', { name: '提交审批' }).click();
+    await eventually(() => review(p).count()).toBe(1);
+    const text = await review(p).innerText();
+    expect(text).toContain('1 笔');
+    expect(text).toContain('¥1,234.50');
+    expect(text).toContain(payer.acctNo);
+    expect(text).toContain(money(available));
+    expect(text.replace(/\s+/g, '')).toContain(`预留后可用余额${money(available - 123450n)}`);
+    await shot(p, 'phone-single-review');
+    await p.getByRole('button', { name: '取消' }).click();
+    await eventually(() => review(p).count()).toBe(0);
+    expect((await myOrders(p)).page.count).toBe(before);
+
+    await p.getByRole('button', { name: '提交审批' }).click();
+    await p.getByRole('button', { name: '确认提交' }).click();
+    await p.waitForURL(/\/result\/success$/);
+    const mine = await myOrders(p);
+    expect(mine.page.count).toBe(before + 1);
+    made.push(mine.listData[0].orderId);
+    await expectResult(p, ['提交成功，等待审批', `订单号${mine.listData[0].orderNo}`, '付款笔数1 笔', '付款总额¥1,234.50', `付款账户${payer.acctNo}`]);
+    await shot(p, 'phone-single-success');
+  });
+
+  it('on submit the bad cell of row 25 of 30 is marked, scrolled to and focused on the phone too', async () => {
+    await p.goto('/payCus/batchPay');
+    await pickPayer();
+    const rows: [string, string, string][] = Array.from({ length: 30 }, (_, i) => [`供应商${i + 1}`, i === 24 ? '01.5' : `${i + 1}.10`, `货款${i + 1}`]);
+    await paste(p, p.getByRole('textbox', { name: '第1行收款人名称', exact: true }), block(rows));
+    await eventually(() => p.getByText('共 30 行').count()).toBe(1);
+    await p.getByRole('textbox', { name: '第1行收款人名称', exact: true }).focus();
+    await p.evaluate(() => document.querySelectorAll('main').forEach((m) => m.scrollTo(0, 0)));
+    const before = (await myOrders(p)).page.count;
+    await p.getByRole('button', { name: '提交审批' }).click();
+    const bad = p.getByRole('textbox', { name: `第25行${AMOUNT}`, exact: true });
+    await eventually(() => bad.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await bad.getAttribute('aria-invalid')).toBe('true');
+    const box = (await bad.boundingBox())!;
+    expect(box.y).toBeGreaterThan(0);
+    // Above the fixed submit bar at the bottom of the screen.
+    const bar = (await p.getByRole('button', { name: '提交审批' }).boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(bar.y);
+    expect(await review(p).count()).toBe(0);
+    expect((await myOrders(p)).page.count).toBe(before);
+    await shot(p, 'phone-first-bad-cell');
   });
 });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { ADMIN_P } from '../../contract/api/admin';
+import { P as AUTH_P } from '../../contract/api/paths';
+import { API_BASE } from '../../contract/constants';
 import { encodePassword } from '../../contract/crypto';
 import { MSG } from '../../contract/messages';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
@@ -55,6 +57,20 @@ async function box(locator: Locator) {
   const b = await locator.boundingBox();
   if (!b) throw new Error('not laid out');
   return b;
+}
+
+/** The tenant's help lives on another site: the branding the app reads (SystemInquiry) says so, and that site answers. */
+const ELSEWHERE = 'https://help.example.com/boss/';
+async function configureHelpUrl(context: BrowserContext): Promise<void> {
+  await context.route(`**${API_BASE}${AUTH_P.systemInquiry}`, async (route) => {
+    const res = await route.fetch();
+    const json = (await res.json()) as { body: { sysInfo: { helpUrl?: string } } };
+    json.body.sysInfo.helpUrl = ELSEWHERE;
+    await route.fulfill({ response: res, json });
+  });
+  await context.route(`${ELSEWHERE}**`, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>本机构帮助文档</title><h1>本机构帮助文档</h1>' }),
+  );
 }
 
 describe('desktop at 1440×900', () => {
@@ -133,6 +149,34 @@ describe('desktop at 1440×900', () => {
       const docs = await other.request.get(`${baseURL}/docs?token=${await storedToken(operator)}`);
       expect(docs.status()).toBe(403);
       expect((await other.request.get(`${baseURL}/docs/json`)).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("follows the tenant's helpUrl when it points elsewhere: 帮助中心 and the help icon open it", async () => {
+    const other = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
+    try {
+      await configureHelpUrl(other);
+      const p = await other.newPage();
+      await signIn(p, 'operator');
+      await settled(p);
+      const opened = other.waitForEvent('page');
+      await p.locator('aside .ant-menu').getByText('帮助中心', { exact: true }).click();
+      const help = await opened;
+      await help.waitForLoadState();
+      expect(help.url()).toBe(ELSEWHERE);
+      expect(await help.title()).toBe('本机构帮助文档');
+      expect(new URL(p.url()).pathname).toBe('/Home');
+      await help.close();
+
+      const again = other.waitForEvent('page');
+      await p.getByRole('button', { name: '帮助', exact: true }).click();
+      expect((await again).url()).toBe(ELSEWHERE);
+      // Reached by its address, the built-in page links to the tenant's help.
+      await p.goto('/helpCenter');
+      await expect.poll(() => p.getByRole('link', { name: '打开帮助文档' }).getAttribute('href'), { timeout: 15_000 }).toBe(ELSEWHERE);
+      await screenshot(p, 'unfinished-desktop-help-elsewhere');
     } finally {
       await other.close();
     }
@@ -255,6 +299,23 @@ describe('phone at 390×844', () => {
     const bubble = await box(page.locator('.adm-floating-bubble-button'));
     expect(last.y + last.height, 'last card bottom above the + top').toBeLessThanOrEqual(bubble.y);
     await page.screenshot({ path: 'test-results/screenshots/unfinished-phone-list-end.png' });
+  });
+
+  it("opens the tenant's helpUrl from 帮助中心 among the apps on the phone", async () => {
+    const other = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    try {
+      await configureHelpUrl(other);
+      const p = await other.newPage();
+      await signIn(p, 'operator');
+      await p.goto('/Home?tab=apps');
+      const tile = p.getByRole('link', { name: '帮助中心' });
+      await tile.waitFor({ timeout: 15_000 });
+      const opened = other.waitForEvent('page');
+      await tile.click();
+      expect((await opened).url()).toBe(ELSEWHERE);
+    } finally {
+      await other.close();
+    }
   });
 
   it('lays the batch-pay cards in the page, with no scroll box of their own cutting off 备注', async () => {

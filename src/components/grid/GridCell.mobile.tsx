@@ -2,10 +2,10 @@
 // and file inputs; a bottom sheet with a search box for multi, searched and picker choices and
 // for popup records, from GridEditors.mobile). Same data hooks, rules and linkage as the desktop cell.
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Checkbox, Input, Popup, TextArea } from 'antd-mobile';
+import { Checkbox, Popup } from 'antd-mobile';
 import { checkboxValues } from './gridColumns';
 import { CONFLICT_COLOR, ConflictPanel } from './GridConflict';
-import { AsyncChoice, ChoiceSheet, FileChoice, native, NumberInput, PopupChoice, text } from './GridEditors.mobile';
+import { AreaInput, AsyncChoice, ChoiceSheet, FileChoice, native, NumberInput, PopupChoice, text, TextInput } from './GridEditors.mobile';
 import { isAsyncColumn } from './useCellData';
 import type { GridCellViewProps } from './useEditableGrid';
 
@@ -106,34 +106,13 @@ function editorOf(p: FieldProps): ReactNode {
     case 'inputNumber':
       return <NumberInput {...p} label={label} />;
     case 'textarea':
-      return (
-        <TextArea
-          aria-label={label}
-          aria-invalid={invalid}
-          rows={1}
-          placeholder={col.placeholder ?? `请输入${col.title}`}
-          value={text(value)}
-          disabled={disabled}
-          onChange={(v) => grid.setCell(rowIndex, col.key, v)}
-          onBlur={() => grid.blurCell(rowIndex, col.key)}
-        />
-      );
+      return <AreaInput {...p} label={label} disabled={disabled} />;
     case 'slot':
       return text(value);
     default:
       break;
   }
-  return (
-    <Input
-      aria-label={label}
-      aria-invalid={invalid}
-      placeholder={col.placeholder ?? `请输入${col.title}`}
-      value={text(value)}
-      disabled={disabled}
-      onChange={(v) => grid.setCell(rowIndex, col.key, v)}
-      onBlur={() => grid.blurCell(rowIndex, col.key)}
-    />
-  );
+  return <TextInput {...p} label={label} disabled={disabled} />;
 }
 
 export function GridField(p: FieldProps) {

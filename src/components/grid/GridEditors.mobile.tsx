@@ -2,7 +2,8 @@
 // of choices with a search box (multi, searched and async choices), the popup record sheet, file
 // and image cells, and the number input. Same data hooks and rules as the desktop editors.
 import { useState, type CSSProperties } from 'react';
-import { Button, CheckList, Input, Popup, SearchBar, Toast } from 'antd-mobile';
+import { Button, CheckList, Input, Popup, SearchBar, TextArea, Toast, type InputRef, type TextAreaRef } from 'antd-mobile';
+import { useNativeInvalid } from './nativeInvalid';
 import { joinMulti, optionText, splitMulti } from './gridColumns';
 import { acceptNumberInput, numberOnBlur } from './gridNumbers';
 import type { GridOption } from './gridTypes';
@@ -206,10 +207,11 @@ export function FileChoice({ col, value, rowIndex, grid, label }: FieldProps & {
 export function NumberInput({ col, value, error, rowIndex, grid, label }: FieldProps & { label: string }) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? text(value);
+  const ref = useNativeInvalid<InputRef>(!!error);
   return (
     <Input
+      ref={ref}
       aria-label={label}
-      aria-invalid={!!error}
       inputMode="decimal"
       placeholder={col.placeholder ?? `请输入${col.title}`}
       value={shown}
@@ -219,6 +221,39 @@ export function NumberInput({ col, value, error, rowIndex, grid, label }: FieldP
         grid.blurCell(rowIndex, col.key, draft !== null ? numberOnBlur(draft, col.money) : undefined);
         setDraft(null);
       }}
+    />
+  );
+}
+
+/** A text cell; an error marks the field itself (aria-invalid), as on the desktop grid. */
+export function TextInput({ col, value, error, rowIndex, grid, label, disabled }: FieldProps & { label: string; disabled: boolean }) {
+  const ref = useNativeInvalid<InputRef>(!!error);
+  return (
+    <Input
+      ref={ref}
+      aria-label={label}
+      placeholder={col.placeholder ?? `请输入${col.title}`}
+      value={text(value)}
+      disabled={disabled}
+      onChange={(v) => grid.setCell(rowIndex, col.key, v)}
+      onBlur={() => grid.blurCell(rowIndex, col.key)}
+    />
+  );
+}
+
+/** A multi-line text cell, marked like TextInput. */
+export function AreaInput({ col, value, error, rowIndex, grid, label, disabled }: FieldProps & { label: string; disabled: boolean }) {
+  const ref = useNativeInvalid<TextAreaRef>(!!error);
+  return (
+    <TextArea
+      ref={ref}
+      aria-label={label}
+      rows={1}
+      placeholder={col.placeholder ?? `请输入${col.title}`}
+      value={text(value)}
+      disabled={disabled}
+      onChange={(v) => grid.setCell(rowIndex, col.key, v)}
+      onBlur={() => grid.blurCell(rowIndex, col.key)}
     />
   );
 }

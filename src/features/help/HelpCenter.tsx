@@ -1,10 +1,13 @@
 // 帮助中心 page (issue 14 §4): a Chinese help page for every role on both devices. When the tenant's
-// helpUrl points somewhere other than this page, it leads there first. Plain markup, no UI kit, so
-// the phone downloads nothing extra.
+// helpUrl points somewhere other than this page, the menus' 帮助中心 goes there instead (menuTarget);
+// reached by its address, this page passes an in-app helpUrl on and links to an external one (a page
+// may not open a new tab on its own). Plain markup, no UI kit, so the phone downloads nothing extra.
+import { Navigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HELP_CENTER_PATH } from '@contract/pages';
 import type { MenuItem } from '@contract/types';
 import { session } from '@/stores/session';
+import { isAppPath } from '@/lib/navigation';
 import { APPROVAL_STEPS, CONTACTS, HELP_AREAS } from './helpTopics';
 import './help.css';
 
@@ -15,6 +18,7 @@ export default function HelpCenter() {
   const mine = new Set((snap.menu as MenuItem[]).filter((m) => !m.hidden).map((m) => m.path));
   const areas = [...HELP_AREAS.filter((a) => mine.has(a.path)), ...HELP_AREAS.filter((a) => !mine.has(a.path))];
   const company = snap.sysInfo?.company;
+  if (elsewhere && isAppPath(elsewhere)) return <Navigate to={elsewhere} replace />;
 
   return (
     <article className="boss-help">

@@ -26,6 +26,6 @@ export function useHome() {
     sysName: user?.sys?.sysName || snap.sysInfo?.sysName || SYSTEM_NAME,
     today: todayText(now),
     shortcuts,
-    open: (item: MenuItem) => openMenuItem(item, snap.token, navigate),
+    open: (item: MenuItem) => openMenuItem(item, snap.token, navigate, snap.sysInfo?.helpUrl),
   };
 }

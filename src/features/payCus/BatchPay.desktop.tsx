@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Statistic, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
 import { yuanText } from '@contract/money';
 import { EditableGrid } from '@/components/grid/EditableGrid';
 import { SyncBarDesktop } from '@/components/grid/SyncBar.desktop';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { useBatchPay } from './batchPayModel';
-import { OrderSummary } from './OrderSummary.desktop';
+import { BATCH_PAY, useBatchPay } from './batchPayModel';
+import { usePayResult } from './payResult';
 import { usePayer } from './usePayer';
 import { useReservationReview } from './ReservationReview.desktop';
 
 export default function BatchPayDesktop() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
+  const result = usePayResult();
   const payer = usePayer();
   const batch = useBatchPay((text) => void message.warning(text));
   const [fromAcctNo, setFrom] = useState<string>();
@@ -24,18 +23,12 @@ export default function BatchPayDesktop() {
 
   const submit = async () => {
     try {
-      if (await batch.submit(fromAcctNo, remark, from, review)) void message.success('提交成功');
+      const order = await batch.submit(fromAcctNo, remark, from, review);
+      if (order) result.submitted(order, BATCH_PAY);
     } catch (err) {
-      void message.warning(failureMessage(err));
+      if (!result.refused(err, batch.editAgain)) void message.warning(failureMessage(err));
     }
   };
-
-  if (batch.order)
-    return (
-      <Card>
-        <OrderSummary order={batch.order} onAgain={batch.again} onList={() => navigate('/payCus/payOrder')} />
-      </Card>
-    );
   return (
     <Card title="批量付款" extra={<span style={{ color: 'var(--boss-color-weak)' }}>每批最多10000行；整批校验，任一行有误整批不提交</span>}>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>

@@ -1,46 +1,28 @@
 import { useState } from 'react';
-import { Button, Result, Selector, Toast } from 'antd-mobile';
-import { useNavigate } from 'react-router-dom';
-import { yuanText } from '@contract/money';
+import { Button, Selector, Toast } from 'antd-mobile';
 import { EditableGrid } from '@/components/grid/EditableGrid';
 import { SyncBarMobile } from '@/components/grid/SyncBar.mobile';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { failureMessage } from '@/components/dialogs/formRules';
-import { useBatchPay } from './batchPayModel';
+import { BATCH_PAY, useBatchPay } from './batchPayModel';
+import { usePayResult } from './payResult';
 import { usePayer } from './usePayer';
 import { reviewReservation } from './ReservationReview.mobile';
 
 export default function BatchPayMobile() {
-  const navigate = useNavigate();
+  const result = usePayResult();
   const payer = usePayer();
   const batch = useBatchPay((text) => Toast.show({ content: text }));
   const [fromAcctNo, setFrom] = useState<string>();
 
   const submit = async () => {
     try {
-      await batch.submit(fromAcctNo, '', payer.account(fromAcctNo), reviewReservation);
+      const order = await batch.submit(fromAcctNo, '', payer.account(fromAcctNo), reviewReservation);
+      if (order) result.submitted(order, BATCH_PAY);
     } catch (err) {
-      Toast.show({ content: failureMessage(err) });
+      if (!result.refused(err, batch.editAgain)) Toast.show({ content: failureMessage(err) });
     }
   };
-  if (batch.order)
-    return (
-      <div>
-        <Result
-          status="success"
-          title="提交成功，等待审批"
-          description={`订单号 ${batch.order.orderNo}，${batch.order.rowCount} 笔，合计 ${yuanText(batch.order.amount)}`}
-        />
-        <div style={{ padding: 16, display: 'flex', gap: 12 }}>
-          <Button block onClick={batch.again}>
-            继续付款
-          </Button>
-          <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>
-            付款订单
-          </Button>
-        </div>
-      </div>
-    );
   return (
     <div style={{ paddingBottom: 80 }}>
       <div style={{ padding: 12, background: '#fff' }}>

@@ -1,24 +1,22 @@
 import { useRef, useState } from 'react';
 import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
-import { useNavigate } from 'react-router-dom';
-import type { PayOrderView } from '@contract/api/pay';
 import { parseYuan, yuanText } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { newKey, submitSingle } from './payApi';
-import { OrderSummary } from './OrderSummary.desktop';
-import { singleRule, toInput, type SingleValues } from './singlePayForm';
+import { usePayResult } from './payResult';
+import { editAgain, SINGLE_PAY, singleRule, toInput, useRestoredDraft, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
 import { useReservationReview } from './ReservationReview.desktop';
 
 export default function SinglePayDesktop() {
   const [form] = Form.useForm<SingleValues>();
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const payer = usePayer();
   const key = useRef(newKey());
   const [saving, setSaving] = useState(false);
-  const [order, setOrder] = useState<PayOrderView | null>(null);
+  const result = usePayResult();
+  useRestoredDraft(form, payer.load);
   const mode = Form.useWatch('payeeMode', form) ?? 'acct';
   const from = payer.account(Form.useWatch('fromAcctNo', form));
   const review = useReservationReview();
@@ -28,26 +26,14 @@ export default function SinglePayDesktop() {
     if (!(await review({ count: 1, totalFen: parseYuan(input.amount) ?? 0n, payer: payer.account(input.fromAcctNo), fromAcctNo: input.fromAcctNo }))) return;
     setSaving(true);
     try {
-      setOrder(await submitSingle(input, key.current));
-      void message.success('提交成功');
+      result.submitted(await submitSingle(input, key.current), SINGLE_PAY);
     } catch (err) {
-      void message.warning(failureMessage(err)); // same key on retry: never pays twice
+      // Not answered: stay, the same key on retry never pays twice.
+      if (!result.refused(err, editAgain(payer.cusCode, values))) void message.warning(failureMessage(err));
     } finally {
       setSaving(false);
     }
   };
-  const again = () => {
-    key.current = newKey();
-    form.resetFields(['payeeName', 'payeeAcctNo', 'bankCardNo', 'amount', 'remark']);
-    setOrder(null);
-  };
-
-  if (order)
-    return (
-      <Card>
-        <OrderSummary order={order} onAgain={again} onList={() => navigate('/payCus/payOrder')} />
-      </Card>
-    );
   return (
     <Card title="单笔付款">
       <Form

@@ -1,14 +1,11 @@
 import { useRef, useState } from 'react';
-import { Button, Form, Input, Result, Selector, Tag, TextArea, Toast, List } from 'antd-mobile';
-import { useNavigate } from 'react-router-dom';
-import type { PayOrderView } from '@contract/api/pay';
-import { parseYuan, yuanText } from '@contract/money';
+import { Button, Form, Input, Selector, TextArea, Toast } from 'antd-mobile';
+import { parseYuan } from '@contract/money';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
-import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
-import { useLiveOrder } from '@/components/notify/useLiveOrder';
 import { newKey, submitSingle } from './payApi';
-import { singleRule, toInput, type SingleValues } from './singlePayForm';
+import { usePayResult } from './payResult';
+import { editAgain, SINGLE_PAY, singleRule, toInput, useRestoredDraft, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
 import { reviewReservation } from './ReservationReview.mobile';
 
@@ -17,12 +14,11 @@ const first = (v: string[]) => v[0];
 
 export default function SinglePayMobile() {
   const [form] = Form.useForm<SingleValues>();
-  const navigate = useNavigate();
   const payer = usePayer();
   const key = useRef(newKey());
   const [saving, setSaving] = useState(false);
-  const [submitted, setOrder] = useState<PayOrderView | null>(null);
-  const order = useLiveOrder(submitted);
+  const result = usePayResult();
+  useRestoredDraft(form, payer.load);
   const mode = (Form.useWatch('payeeMode', form) as SingleValues['payeeMode'] | undefined) ?? 'acct';
 
   const onFinish = async (values: SingleValues) => {
@@ -31,49 +27,15 @@ export default function SinglePayMobile() {
       return;
     setSaving(true);
     try {
-      setOrder(await submitSingle(input, key.current));
+      result.submitted(await submitSingle(input, key.current), SINGLE_PAY);
     } catch (err) {
-      Toast.show({ content: failureMessage(err) });
+      // Not answered: stay, the same key on retry never pays twice.
+      if (!result.refused(err, editAgain(payer.cusCode, values))) Toast.show({ content: failureMessage(err) });
     } finally {
       setSaving(false);
     }
   };
 
-  if (order)
-    return (
-      <div>
-        <Result status="success" title="提交成功，等待审批" description={`订单号 ${order.orderNo}`} />
-        <List>
-          <List.Item
-            extra={
-              <Tag color={mobileTagColor(ORDER_STATUS_COLOR[order.status])} fill="outline">
-                {order.statusText}
-              </Tag>
-            }
-          >
-            状态
-          </List.Item>
-          <List.Item extra={yuanText(order.amount)}>金额</List.Item>
-          <List.Item extra={order.payeeName}>收款人</List.Item>
-          <List.Item extra={order.fromAcctNo}>付款账户</List.Item>
-        </List>
-        <div style={{ padding: 16, display: 'flex', gap: 12 }}>
-          <Button
-            block
-            onClick={() => {
-              key.current = newKey();
-              setOrder(null);
-              form.resetFields();
-            }}
-          >
-            继续付款
-          </Button>
-          <Button block color="primary" onClick={() => navigate('/payCus/payOrder')}>
-            付款订单
-          </Button>
-        </div>
-      </div>
-    );
   return (
     <Form
       form={form}

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { DRAFT_ID_RX, VXE_PAGES, draftPageId } from '@contract/api/vxeSocket';
-import { MAX_BATCH_ROWS, PAY_MSG, validateBatchRows, type BatchRowInput, type PayOrderView } from '@contract/api/pay';
+import { MAX_BATCH_ROWS, PAY_MSG, validateBatchRows, type BatchRowInput } from '@contract/api/pay';
 import { formatYuanGrouped, parseYuan } from '@contract/money';
 import { RX, V } from '@contract/validation';
 import type { EditableGridHandle, GridColumn, GridRow } from '@/components/grid/EditableGrid';
@@ -82,6 +82,9 @@ function useDraftId(): string {
 }
 
 /** `onNotice` tells the user what others did to rows they were editing (a view's toast). */
+/** 批量付款's own address, and 继续付款 on the success page. */
+export const BATCH_PAY = { label: '继续付款', path: '/payCus/batchPay' };
+
 export function useBatchPay(onNotice?: (text: string) => void) {
   const draftId = useDraftId();
   const sync = useVxeSync({ pageId: draftPageId(BATCH_DRAFT_KIND, draftId), fields: VXE_PAGES[BATCH_DRAFT_KIND]!.fields, onNotice, placeholder: blankRow });
@@ -90,7 +93,6 @@ export function useBatchPay(onNotice?: (text: string) => void) {
   const key = useRef(newKey());
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [order, setOrder] = useState<PayOrderView | null>(null);
   const total = useMemo(() => sumColumn(rows, { key: 'amount', money: true }), [rows]);
 
   /** Reads an .xlsx (server-side rules, row numbers in its message) into the grid. */
@@ -141,7 +143,6 @@ export function useBatchPay(onNotice?: (text: string) => void) {
         const created = await submitBatch(fromAcctNo, checked.rows, remark.trim(), key.current);
         // Paid rows leave the shared draft, so nobody submits them twice.
         sync.removeRows(values.rows.map((r) => r.id));
-        setOrder(created);
         return created;
       } finally {
         setSaving(false);
@@ -150,11 +151,8 @@ export function useBatchPay(onNotice?: (text: string) => void) {
     [sync],
   );
 
-  /** Another batch: the draft as it now is (rows others added meanwhile stay). */
-  const again = useCallback(() => {
-    key.current = newKey();
-    setOrder(null);
-  }, []);
+  /** 返回修改 on the failure page: this draft, whose rows stay on the server as they were. */
+  const editAgain = { label: '返回修改', path: `${BATCH_PAY.path}?draft=${draftId}` };
 
   /** What both views hand to the sync bar and the grid. */
   const live = {
@@ -173,5 +171,5 @@ export function useBatchPay(onNotice?: (text: string) => void) {
       emptyText: sync.ready ? '草稿暂无付款行，点击「新增」添加' : '草稿加载中…',
     },
   };
-  return { rows, setRows, gridRef, total, count: rows.length, saving, importing, order, importFile, submit, again, live };
+  return { rows, setRows, gridRef, total, count: rows.length, saving, importing, importFile, submit, live, editAgain };
 }

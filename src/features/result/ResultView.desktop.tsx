@@ -18,6 +18,7 @@ export default function ResultViewDesktop({ kind, outcome }: { kind: ResultKind;
       </Card>
     );
   const next = outcome.next;
+  const also = outcome.also ?? [];
   return (
     <Card variant="borderless">
       <Result
@@ -27,11 +28,16 @@ export default function ResultViewDesktop({ kind, outcome }: { kind: ResultKind;
         extra={[
           ...(next
             ? [
-                <Button type="primary" key="next" onClick={() => navigate(next.path)}>
+                <Button type="primary" key="next" onClick={() => navigate(next.path, { state: next.state })}>
                   {next.label}
                 </Button>,
               ]
             : []),
+          ...also.map((l) => (
+            <Button key={l.path} onClick={() => navigate(l.path, { state: l.state })}>
+              {l.label}
+            </Button>
+          )),
           home,
         ]}
       >

@@ -27,10 +27,15 @@ export default function ResultViewMobile({ kind, outcome }: { kind: ResultKind; 
         </List>
       )}
       {next && (
-        <Button block color="primary" size="large" style={{ marginTop: 24 }} onClick={() => navigate(next.path)}>
+        <Button block color="primary" size="large" style={{ marginTop: 24 }} onClick={() => navigate(next.path, { state: next.state })}>
           {next.label}
         </Button>
       )}
+      {outcome?.also?.map((l) => (
+        <Button key={l.path} block size="large" style={{ marginTop: 12 }} onClick={() => navigate(l.path, { state: l.state })}>
+          {l.label}
+        </Button>
+      ))}
       <Button block color={next ? 'default' : 'primary'} size="large" style={{ marginTop: 12 }} onClick={() => navigate(BACK_HOME.path)}>
         {BACK_HOME.label}
       </Button>

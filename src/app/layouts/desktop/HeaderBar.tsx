@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH } from '@contract/constants';
 import { session } from '@/stores/session';
+import { helpTarget, openTarget } from '@/lib/navigation';
 import NotifyBell from '@/components/notify/NotifyBell';
 import type { MenuRoute } from '../../router/routes';
 import { MenuSearch } from './MenuSearch';
@@ -29,12 +30,8 @@ export function HeaderBar({ routes, collapsed, onToggle, left, onOpenSettings }:
   const navigate = useNavigate();
   const helpUrl = sysInfo?.helpUrl;
 
-  // A path of this app (the built-in 帮助中心) opens as a page; anything else in a new tab.
-  const openHelp = () => {
-    if (!helpUrl) navigate(HOME_PATH);
-    else if (helpUrl.startsWith('/') && !helpUrl.startsWith('//')) navigate(helpUrl);
-    else window.open(helpUrl, '_blank', 'noopener');
-  };
+  // A path of this app (the built-in 帮助中心) opens as a page; anything else in a new tab (spec §2: falls back to /Home).
+  const openHelp = () => (helpUrl ? openTarget(helpTarget(helpUrl), navigate) : navigate(HOME_PATH));
 
   return (
     <div className="boss-header-inner">

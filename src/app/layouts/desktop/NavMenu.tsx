@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { MenuItem } from '@contract/types';
 import { session } from '@/stores/session';
+import { openTarget } from '@/lib/navigation';
 import { menuTarget, type MenuRoute } from '../../router/routes';
 import { findMenuItem, openKeysFor, visibleMenu } from './menuModel';
 import { menuIcon } from './menuIcons';
@@ -30,7 +31,7 @@ export function NavMenu(props: {
 }) {
   const { menu, current, mode, theme, collapsed, onNavigate } = props;
   const navigate = useNavigate();
-  const { token } = useSnapshot(session);
+  const { token, sysInfo } = useSnapshot(session);
   const visible = useMemo(() => visibleMenu(menu), [menu]);
   const items = useMemo(() => toAntItems(visible), [visible]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(current.trail));
@@ -45,9 +46,7 @@ export function NavMenu(props: {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const item = findMenuItem(visible, key);
     if (!item) return;
-    const target = menuTarget(item, token);
-    if (target.kind === 'external') window.open(target.url, '_blank', 'noopener');
-    else navigate(target.path);
+    openTarget(menuTarget(item, token, sysInfo?.helpUrl), navigate);
     onNavigate?.();
   };
 

@@ -8,6 +8,7 @@ import type { MenuItem } from '@contract/types';
 import { session } from '@/stores/session';
 import { groupsOf, isExternal } from '@/features/home/menuItems';
 import { MenuTile } from '@/features/home/menuIcon.mobile';
+import { openTarget } from '@/lib/navigation';
 import { menuTarget, type MenuRoute } from '../../router/routes';
 
 export default function AppsPanel({ menu, routes }: { menu: MenuItem[]; routes: MenuRoute[] }) {
@@ -21,9 +22,7 @@ export default function AppsPanel({ menu, routes }: { menu: MenuItem[]; routes: 
   }, [menu, routes]);
 
   const open = (item: MenuItem) => {
-    const t = menuTarget(item, snap.token);
-    if (t.kind === 'external') window.open(t.url, '_blank', 'noopener');
-    else navigate(t.path);
+    openTarget(menuTarget(item, snap.token, snap.sysInfo?.helpUrl), navigate);
   };
 
   if (groups.length === 0) return <ErrorBlock status="empty" title="暂无可用的应用" description="请联系管理员为你分配菜单权限" style={{ paddingTop: 48 }} />;
