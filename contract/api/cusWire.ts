@@ -49,6 +49,9 @@ export const CUS_PERMS = {
   contract: 'cus:contract:inquiry',
 } as const;
 
+/** The live kind of innet applications on the notification socket ({cmd:'live', kind, id, status}; migration 0031). */
+export const CUS_INNET_LIVE = 'cusInnet';
+
 export const CUS_KINDS = ['enterprise', 'individual', 'person'] as const;
 export type CusKind = (typeof CUS_KINDS)[number];
 export const CUS_KIND_TEXT: Record<CusKind, string> = { enterprise: '企业', individual: '个体工商户', person: '个人' };

@@ -4,7 +4,8 @@
 // pays the verification amount, the operator enters that amount, signs with the SMS code and opens
 // it; the customer's basic and settlement accounts then show in 账户管理. The simulator's amount and
 // the SMS code are read from the database, as the server tests read them (no backdoor in the app).
-// The SMS invitation of a customer-side user is not built on the server, so that part is not here.
+// Meanwhile the checker keeps the customer's detail open on the phone: each state change, the
+// simulator's and the operator's, shows there within 2 s without a reload (the live socket).
 // Every 客户进件 page is also captured at both sizes (test-results/screenshots/cus-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -26,6 +27,31 @@ let apContext: BrowserContext;
 let op: Page;
 let ap: Page;
 let cusCode = '';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Live lags measured on the checker's phone (ms), printed at the end. */
+const lags: Record<string, number> = {};
+
+/**
+ * How long after the database holds the application in `status` the phone's open detail shows
+ * `text` (the database is polled every 25 ms, so the lag may read up to that much short).
+ */
+async function liveLag(page: Page, status: string, text: string): Promise<number> {
+  const tag = page.getByTestId('cus-innet-hnpay');
+  const shown = expect
+    .poll(() => tag.textContent(), { timeout: 20_000, interval: 20 })
+    .toBe(text)
+    .then(() => Date.now());
+  let at = 0;
+  while (!at) {
+    const [r] = await query<{ status: string }>('SELECT status FROM cus_innets WHERE cus_code = $1 ORDER BY created_at DESC LIMIT 1', [cusCode]);
+    if (r?.status === status) at = Date.now();
+    else await sleep(25);
+  }
+  const lag = Math.max(0, (await shown) - at);
+  lags[status] = lag;
+  return lag;
+}
 
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -136,7 +162,15 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     );
   }, 120_000);
 
-  it('the provider reviews, pays the verification amount, and the operator verifies, signs and opens', async () => {
+  it('the provider reviews, pays the verification amount, and the operator verifies, signs and opens; the phone follows live', async () => {
+    // The checker's phone shows the customer's detail, opened once and never reloaded below.
+    await ap.goto(`/cus/customerDetail?cusCode=${cusCode}`);
+    await ap.getByTestId('cus-review-status').waitFor();
+    await settled(ap);
+    const phoneUrl = ap.url();
+    let navigations = 0;
+    ap.on('framenavigated', (f) => f === ap.mainFrame() && navigations++);
+
     await op.goto(`${CUS_INNET_PATH}?cusCode=${cusCode}`);
     await settled(op);
     const dialog = op.getByRole('dialog', { name: '提交进件' });
@@ -146,6 +180,9 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await screenshot(op, 'cus-innet-apply-desktop');
     await dialog.getByRole('button', { name: /^提\s*交$/ }).click();
     const row = op.locator('tr', { hasText: NAME });
+    // The simulator's callbacks: the phone's open detail follows within 2 s.
+    expect(await liveLag(ap, 'awaiting_verification', '待打款验证')).toBeLessThan(2000);
+    await screenshot(ap, 'cus-detail-live-phone');
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('待打款验证');
 
     const [innet] = await query<{ id: string; fen: string }>(`SELECT id, verify_amount::text AS fen FROM cus_innets WHERE cus_code = $1`, [cusCode]);
@@ -154,6 +191,8 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     const verify = op.getByRole('dialog', { name: /打款验证/ });
     await verify.locator('input').fill(amount);
     await verify.getByRole('button', { name: /确\s*定/ }).click();
+    // The operator's action on another screen: the phone follows within 2 s.
+    expect(await liveLag(ap, 'awaiting_signature', '待签约')).toBeLessThan(2000);
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('待签约');
 
     await row.locator('a').getByText('签约', { exact: true }).click();
@@ -171,6 +210,7 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
       .first()
       .click();
     await sign.getByRole('button', { name: '确认签约' }).click();
+    expect(await liveLag(ap, 'opening', '开通中')).toBeLessThan(2000);
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('开通中');
 
     await row.locator('a').getByText('开通', { exact: true }).click();
@@ -178,8 +218,12 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
       .locator('.ant-popconfirm')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
+    expect(await liveLag(ap, 'opened', '已开通')).toBeLessThan(2000);
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('已开通');
     await screenshot(op, 'cus-innet-opened-desktop');
+    await screenshot(ap, 'cus-detail-opened-live-phone');
+    expect({ url: ap.url(), navigations }).toEqual({ url: phoneUrl, navigations: 0 });
+    console.log(`cus innet live on the phone (ms after the database): ${JSON.stringify(lags)}`);
   }, 180_000);
 
   it("shows the customer's accounts in 账户管理 and on its detail", async () => {

@@ -8,12 +8,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { API_BASE, HEADER_TOKEN } from '../../contract/constants';
-import { CUS_MSG, CUS_PATHS as P, INNET_STATUSES } from '../../contract/api/cus';
+import { CUS_INNET_LIVE, CUS_MSG, CUS_PATHS as P, INNET_STATUSES } from '../../contract/api/cus';
+import { MP } from '../../contract/api/message';
+import type { BossApp } from '../../server/app';
 import { creditCodeCheckChar, isCreditCode, isNationalId } from '../../contract/idCodes';
 import { MSG } from '../../contract/messages';
 import { innetServiceFor } from '../../server/modules/cus/instance';
-import { BACKENDS, call, lastSmsCode, login, startApp, type TestApp } from './helpers';
+import { BACKENDS, call, lastSmsCode, login, startApp, startPeerApp, type TestApp } from './helpers';
 
 process.env.UPLOAD_DIR = mkdtempSync(path.join(tmpdir(), 'boss-cus-'));
 // Fast provider, and every callback delivered twice: the duplicates must change nothing.
@@ -48,6 +51,39 @@ function multipart(file: { filename: string; type: string; data: Buffer }, field
   parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
   parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+type Msg = Record<string, unknown>;
+interface Sock {
+  ws: WebSocket;
+  messages: Msg[];
+}
+async function socketBase(app: BossApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  return `ws://127.0.0.1:${addr.port}${API_BASE}${MP.socket}`;
+}
+function connect(base: string, token: string): Promise<Sock> {
+  const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const messages: Msg[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Msg));
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, messages }));
+    ws.once('error', reject);
+  });
+}
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The innet states a socket heard for an application, in order. */
+const heard = (s: Sock, innetId: string) => s.messages.filter((m) => m.cmd === 'live' && m.kind === CUS_INNET_LIVE && m.id === innetId).map((m) => m.status);
+/** Milliseconds until the socket heard `status` of the application; fails after 2 s. */
+async function hears(s: Sock, innetId: string, status: string, ms = 2000): Promise<number> {
+  const start = Date.now();
+  while (!heard(s, innetId).includes(status)) {
+    if (Date.now() - start > ms) throw new Error(`${status} of ${innetId} not heard within ${ms} ms (heard ${heard(s, innetId).join(', ')})`);
+    await pause(5);
+  }
+  return Date.now() - start;
 }
 
 describe('identity check characters', () => {
@@ -373,6 +409,42 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     const ops = (await ok(P.masterList, { page: { pageNum: 1, pageSize: 200 } })).listData.map((x: { cusCode: string }) => x.cusCode);
     expect(ops).not.toContain('C0001');
     expect(ops).toContain('C0201');
+  });
+
+  it('announces each state change of an application live on the socket of who may see its customer, never to another tenant', async () => {
+    const base = await socketBase(t.app);
+    // On PostgreSQL a second server process: its sockets hear changes made by the first (LISTEN/NOTIFY).
+    const peer = backend === 'postgres' ? await startPeerApp(t) : null;
+    const socks: Sock[] = [];
+    try {
+      const op = await connect(base, operator);
+      const other = await connect(base, customer); // tenant 1's customer-side user
+      socks.push(op, other);
+      const far = peer ? await connect(await socketBase(peer.app), approver) : null;
+      if (far) socks.push(far);
+      await pause(200); // a socket is registered once its token is checked
+      const cusCode = await approvedCustomer(credit('91330100MA2H00051'));
+      const fields = { merchantShortName: '杭州实时', mcc: '5411', storeName: '杭州一号店', settleCycle: 'T1' };
+      const { innet } = await ok(P.innet, { cusCode, provider: 'kxb', fields });
+      // An operator's submission, then the simulator's callbacks (each delivered twice), reach the socket.
+      const ms = [await hears(op, innet.innetId, 'submitted'), await hears(op, innet.innetId, 'awaiting_verification')];
+      if (far) ms.push(await hears(far, innet.innetId, 'awaiting_verification'));
+      await settle();
+      // Each state once (the application is written as a draft, then submitted, in one transaction).
+      expect(heard(op, innet.innetId)).toEqual(['draft', 'submitted', 'under_review', 'awaiting_verification']);
+      // Another user's action (here the operator cancels) reaches the socket too.
+      await ok(P.innetCancel, { innetId: innet.innetId, reason: '客户放弃' });
+      ms.push(await hears(op, innet.innetId, 'cancelled'));
+      const push = op.messages.find((m) => m.id === innet.innetId)!;
+      expect(Object.keys(push).sort()).toEqual(['cmd', 'id', 'kind', 'status', 'tenant']);
+      console.log(`cus innet live (${backend}): heard in ${ms.join(', ')} ms`);
+      await pause(300);
+      expect(other.messages.filter((m) => m.id === innet.innetId)).toEqual([]);
+      expect(JSON.stringify(other.messages)).not.toContain(cusCode);
+    } finally {
+      for (const s of socks) s.ws.close();
+      await peer?.close();
+    }
   });
 
   it('answers every bad body with a 4xx and a Chinese message, never a 5xx', async () => {

@@ -58,7 +58,7 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
               <List.Item
                 key={i.innetId}
                 extra={
-                  <Tag color={mobileTagColor(t.color)} fill="outline">
+                  <Tag color={mobileTagColor(t.color)} fill="outline" data-testid={`cus-innet-${i.provider}`}>
                     {t.text}
                   </Tag>
                 }
