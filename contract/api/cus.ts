@@ -65,6 +65,7 @@ export const creditRule = (v: { cusKind?: string; creditCode?: string }, ctx: z.
 export const masterAddBody = z.object({ ...envelope, ...masterFields.shape }).superRefine(creditRule);
 export const masterUpdateBody = z.object({ ...envelope, cusCode, version, ...masterFields.shape }).superRefine(creditRule);
 export const masterInquiryBody = z.object({ ...envelope, cusCode });
+export const adminInviteBody = z.object({ ...envelope, cusCode, realname: text(30, CUS_MSG.inviteName), mobile });
 export const masterListBody = z.object({
   ...envelope,
   page,

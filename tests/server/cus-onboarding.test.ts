@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { API_BASE, HEADER_TOKEN } from '../../contract/constants';
 import { CUS_INNET_LIVE, CUS_MSG, CUS_PATHS as P, INNET_STATUSES } from '../../contract/api/cus';
+import { LEDGER_PATHS } from '../../contract/api/ledger';
+import { SMS_TYPE } from '../../contract/api/paths';
 import { MP } from '../../contract/api/message';
 import type { BossApp } from '../../server/app';
 import { creditCodeCheckChar, isCreditCode, isNationalId } from '../../contract/idCodes';
@@ -445,6 +447,64 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
       for (const s of socks) s.ws.close();
       await peer?.close();
     }
+  });
+
+  it("invites the customer's administrator by SMS: a user bound to its cusCode who signs in by code and reaches only their own customer", async () => {
+    const MOBILE = '13900000161';
+    const invite = { cusCode: 'C0101', realname: '周管理', mobile: MOBILE };
+    // Refusals: bad input, a customer not yet approved, a number someone holds, another tenant's code, no permission.
+    await refused(P.adminInvite, { ...invite, realname: ' ' }, 400, CUS_MSG.inviteName);
+    await refused(P.adminInvite, { ...invite, mobile: '1390000016' }, 400, '请输入正确的手机号码!');
+    const { customer: draft } = await ok(P.masterAdd, { ...MASTER, creditCode: credit('91440100MA5D00061') });
+    await refused(P.adminInvite, { ...invite, cusCode: draft.cusCode }, 409, CUS_MSG.inviteNotApproved);
+    await refused(P.adminInvite, { ...invite, mobile: '13800000002' }, 409, CUS_MSG.inviteMobileTaken);
+    await refused(P.adminInvite, { ...invite, cusCode: 'C0001' }, 404, CUS_MSG.notFound);
+    await refused(P.adminInvite, invite, 403, MSG.http403, approver);
+    await refused(P.adminInvite, { ...invite, cusCode: 'C0001' }, 403, MSG.http403, customer);
+
+    const sent = await post(P.adminInvite, invite);
+    expect(sent.status).toBe(200);
+    expect(sent.json.status.replyText).toBe(CUS_MSG.inviteSent('139****0161'));
+    expect(sent.json.body.admin).toMatchObject({ realname: '周管理', mobile: '139****0161', sentCount: 1, signedIn: false });
+    const [sms] = await t.sql<{ content: string; sms_type: string }>('SELECT content, sms_type FROM sms_outbox WHERE mobile = $1', [MOBILE]);
+    expect(sms).toMatchObject({ sms_type: 'cusInvite', content: expect.stringContaining('「上海示例贸易有限公司」的客户管理员') });
+    // Bound to the customer: its group (org_type cus, its code) in the customer's tenant, and the tenant's customer role.
+    const [bound] = await t.sql<{ username: string; tenant_id: string; cus_code: string; org_type: string; role_tenant: string }>(
+      `SELECT u.username, g.tenant_id, g.cus_code, g.org_type, r.tenant_id AS role_tenant FROM users u JOIN user_groups ug ON ug.user_id = u.id
+         JOIN groups g ON g.id = ug.group_id JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id WHERE u.mobile = $1`,
+      [MOBILE],
+    );
+    expect(bound).toEqual({ username: MOBILE, tenant_id: '0', cus_code: 'C0101', org_type: 'cus', role_tenant: '0' });
+    // Again at once: too soon; with another number: refused; after a minute, the same number gets the SMS once more.
+    await refused(P.adminInvite, invite, 429, /^请\d+秒后再发送邀请短信$/);
+    await refused(P.adminInvite, { ...invite, mobile: '13900000162' }, 409, CUS_MSG.inviteOther('139****0161'));
+    await t.sql(`UPDATE cus_admin_invites SET last_sent_at = last_sent_at - interval '61 seconds' WHERE mobile = $1`, [MOBILE]);
+    expect((await ok(P.adminInvite, invite)).admin.sentCount).toBe(2);
+    expect((await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE mobile = $1', [MOBILE]))[0].n).toBe(1);
+
+    // The invited administrator signs in with a login code to that mobile.
+    const smsRes = await call(t.app, 'POST', '/cap/sys/v1/SystemSmsCaptchaInquiry', { mobile: MOBILE, type: SMS_TYPE.login }, { signed: true });
+    expect(smsRes.statusCode).toBe(200);
+    const signIn = await call(t.app, 'POST', '/sys/phoneLogin', { mobile: MOBILE, captcha: await lastSmsCode(t, MOBILE) }, { signed: true });
+    expect(signIn.statusCode).toBe(200);
+    const invited = signIn.json().result.token as string;
+    // Only their own customer: the list, the detail, the accounts, the applications; nothing of C0102 nor of tenant 1.
+    expect((await ok(P.masterList, {}, invited)).listData.map((x: { cusCode: string }) => x.cusCode)).toEqual(['C0101']);
+    const detail = await ok(P.masterInquiry, { cusCode: 'C0101' }, invited);
+    expect(detail.master.cusName).toBe('上海示例贸易有限公司');
+    expect(detail.accounts.length).toBeGreaterThanOrEqual(2);
+    expect(detail.admin).toBeNull();
+    const accounts = (await ok(LEDGER_PATHS.accountInquiry, { cusCode: 'C0101' }, invited)).listData as { cusCode?: string }[];
+    expect(accounts.length).toBeGreaterThanOrEqual(2);
+    for (const other of ['C0102', 'C0001', draft.cusCode]) await refused(P.masterInquiry, { cusCode: other }, 404, CUS_MSG.notFound, invited);
+    const theirs = await post(LEDGER_PATHS.accountInquiry, { cusCode: 'C0102' }, invited);
+    expect(theirs.status === 404 || (theirs.status === 200 && theirs.json.body.listData.length === 0)).toBe(true);
+    expect((await ok(P.innetInquiry, { cusCode: 'C0102' }, invited)).listData).toEqual([]);
+    await refused(P.adminInvite, { ...invite, mobile: '13900000163' }, 403, MSG.http403, invited);
+    // The operator sees that the administrator has signed in.
+    expect((await ok(P.masterInquiry, { cusCode: 'C0101' })).admin).toMatchObject({ signedIn: true, sentCount: 2 });
+    const actions = (await ok(P.history, { cusCode: 'C0101' })).listData.map((h: { action: string }) => h.action);
+    expect(actions.slice(0, 2)).toEqual(['inviteResend', 'inviteAdmin']);
   });
 
   it('answers every bad body with a 4xx and a Chinese message, never a 5xx', async () => {
