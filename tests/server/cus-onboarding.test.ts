@@ -479,7 +479,10 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     await refused(P.adminInvite, invite, 429, /^请\d+秒后再发送邀请短信$/);
     await refused(P.adminInvite, { ...invite, mobile: '13900000162' }, 409, CUS_MSG.inviteOther('139****0161'));
     await t.sql(`UPDATE cus_admin_invites SET last_sent_at = last_sent_at - interval '61 seconds' WHERE mobile = $1`, [MOBILE]);
-    expect((await ok(P.adminInvite, invite)).admin.sentCount).toBe(2);
+    await refused(P.adminInvite, { cusCode: 'C0102', realname: '无号码' }, 400, '请输入手机号码!');
+    // Without the number (the detail shows it masked): the standing invitation's SMS again.
+    expect((await ok(P.adminInvite, { cusCode: 'C0101', realname: '周管理' })).admin.sentCount).toBe(2);
+    expect((await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM sms_outbox WHERE mobile = $1', [MOBILE]))[0].n).toBe(2);
     expect((await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE mobile = $1', [MOBILE]))[0].n).toBe(1);
 
     // The invited administrator signs in with a login code to that mobile.

@@ -8,6 +8,7 @@
 import { CUS_KIND_TEXT, CUS_MSG, inviteSmsText, maskMobile, type CusAdminView } from '../../../contract/api/cus';
 import { SMS_RESEND_SECONDS, SYSTEM_NAME } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
+import { V } from '../../../contract/validation';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../http/envelope';
 import { hashPassword } from '../../lib/password';
@@ -105,16 +106,16 @@ export async function inviteAdmin(
   c: SqlConn,
   deps: Pick<AppDeps, 'scryptN'>,
   ctx: CusCtx,
-  v: { cusCode: string; realname: string; mobile: string },
+  v: { cusCode: string; realname: string; mobile?: string },
 ): Promise<InviteOutcome> {
   if (ctx.cusCode !== null) throw new AppError(403, MSG.http403);
   const cus = await customerOf(c, ctx, v.cusCode, true);
   if (cus.review_status !== 'approved') throw new AppError(409, CUS_MSG.inviteNotApproved);
-  const sms = { mobile: v.mobile, content: inviteSmsText(SYSTEM_NAME, ctx.actor.name, cus.cus_name) };
+  const content = inviteSmsText(SYSTEM_NAME, ctx.actor.name, cus.cus_name);
 
   const [existing] = await c.query<InviteRow>(`${INVITE_SELECT} FOR UPDATE OF i`, [ctx.tenantId, cus.cus_code]);
   if (existing) {
-    if (existing.mobile !== v.mobile) throw new AppError(409, CUS_MSG.inviteOther(maskMobile(existing.mobile)));
+    if (v.mobile && existing.mobile !== v.mobile) throw new AppError(409, CUS_MSG.inviteOther(maskMobile(existing.mobile)));
     const waitMs = existing.last_sent_at.getTime() + SMS_RESEND_SECONDS * 1000 - Date.now();
     if (waitMs > 0) throw new AppError(429, CUS_MSG.inviteTooSoon(Math.ceil(waitMs / 1000)));
     await c.query(`UPDATE cus_admin_invites SET sent_count = sent_count + 1, last_sent_at = now() WHERE tenant_id = $1 AND cus_code = $2`, [
@@ -125,13 +126,15 @@ export async function inviteAdmin(
       cusCode: cus.cus_code,
       action: 'inviteResend',
       version: cus.version,
-      detail: { mobile: maskMobile(v.mobile) },
+      detail: { mobile: maskMobile(existing.mobile) },
     });
     const [r] = await c.query<InviteRow>(INVITE_SELECT, [ctx.tenantId, cus.cus_code]);
-    return { admin: viewOf(r), sms, resent: true };
+    return { admin: viewOf(r), sms: { mobile: existing.mobile, content }, resent: true };
   }
+  const mobile = v.mobile;
+  if (!mobile) throw new AppError(400, V.mobileRequired);
 
-  const [taken] = await c.query(`SELECT 1 FROM users WHERE mobile = $1`, [v.mobile]);
+  const [taken] = await c.query(`SELECT 1 FROM users WHERE mobile = $1`, [mobile]);
   if (taken) throw new AppError(409, CUS_MSG.inviteMobileTaken);
   const groupId = await customerGroup(c, ctx.tenantId, cus);
   const roleId = await customerRole(c, ctx.tenantId);
@@ -139,27 +142,27 @@ export async function inviteAdmin(
   // Signs in by login code; the password is random until they set their own (忘记密码).
   const passwordHash = await hashPassword(newToken(), deps.scryptN);
   // The mobile is the account name; a name already taken by someone else gets the customer code in front.
-  const [nameTaken] = await c.query(`SELECT 1 FROM users WHERE username = $1`, [v.mobile]);
-  const username = nameTaken ? `${cus.cus_code}_${v.mobile}` : v.mobile;
+  const [nameTaken] = await c.query(`SELECT 1 FROM users WHERE username = $1`, [mobile]);
+  const username = nameTaken ? `${cus.cus_code}_${mobile}` : mobile;
   await c.query(`INSERT INTO users (id, username, realname, password_hash, mobile, status) VALUES ($1, $2, $3, $4, $5, 1)`, [
     userId,
     username,
     v.realname,
     passwordHash,
-    v.mobile,
+    mobile,
   ]);
   await c.query(`INSERT INTO user_groups (user_id, group_id, sort_no) VALUES ($1, $2, 0)`, [userId, groupId]);
   await c.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [userId, roleId]);
   await c.query(
     `INSERT INTO cus_admin_invites (tenant_id, cus_code, user_id, mobile, realname, invited_by, invited_by_name) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [ctx.tenantId, cus.cus_code, userId, v.mobile, v.realname, ctx.actor.id, ctx.actor.name],
+    [ctx.tenantId, cus.cus_code, userId, mobile, v.realname, ctx.actor.id, ctx.actor.name],
   );
   await addHistory(c, ctx.tenantId, ctx.actor, {
     cusCode: cus.cus_code,
     action: 'inviteAdmin',
     version: cus.version,
-    detail: { realname: v.realname, mobile: maskMobile(v.mobile), kind: CUS_KIND_TEXT[cus.cus_kind] },
+    detail: { realname: v.realname, mobile: maskMobile(mobile), kind: CUS_KIND_TEXT[cus.cus_kind] },
   });
   const [r] = await c.query<InviteRow>(INVITE_SELECT, [ctx.tenantId, cus.cus_code]);
-  return { admin: viewOf(r), sms, resent: false };
+  return { admin: viewOf(r), sms: { mobile, content }, resent: false };
 }
