@@ -267,6 +267,21 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await eventually(() => op.getByText('邀请短信已发送至137****0028').count()).toBeGreaterThan(0);
     await eventually(() => op.getByTestId('cus-admin').textContent()).toContain('林联系 137****0028');
     await eventually(() => op.getByRole('button', { name: '重发邀请' }).count()).toBe(1);
+    // On the operator's phone the same detail offers 重发邀请; at once it is too soon (60 s apart).
+    const opPhone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    try {
+      const q = await opPhone.newPage();
+      await signIn(q, 'operator');
+      await q.goto(`/cus/customerDetail?cusCode=${cusCode}`);
+      await eventually(() => q.getByTestId('cus-admin').textContent()).toBe('林联系 137****0028');
+      await q.getByRole('button', { name: '重发邀请' }).click();
+      await q.getByText('重新发送邀请短信至 137****0028（林联系）？').waitFor();
+      await screenshot(q, 'cus-invite-resend-phone');
+      await q.getByRole('button', { name: '确定' }).click();
+      await eventually(() => q.getByText(/^请\d+秒后再发送邀请短信$/).count()).toBeGreaterThan(0);
+    } finally {
+      await opPhone.close();
+    }
     const [invitation] = await query<{ content: string }>(`SELECT content FROM sms_outbox WHERE mobile = $1 AND sms_type = 'cusInvite'`, [ADMIN_MOBILE]);
     expect(invitation.content).toContain(`「${NAME}」的客户管理员`);
 
