@@ -61,7 +61,7 @@ interface Sock {
   messages: Msg[];
 }
 async function socketBase(app: BossApp): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
   return `ws://127.0.0.1:${addr.port}${API_BASE}${MP.socket}`;
@@ -504,6 +504,28 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     expect(theirs.status === 404 || (theirs.status === 200 && theirs.json.body.listData.length === 0)).toBe(true);
     expect((await ok(P.innetInquiry, { cusCode: 'C0102' }, invited)).listData).toEqual([]);
     await refused(P.adminInvite, { ...invite, mobile: '13900000163' }, 403, MSG.http403, invited);
+    // Their socket hears their own customer's applications change, never another customer's.
+    const sock = await connect(await socketBase(t.app), invited);
+    try {
+      await pause(200);
+      // (The demo customers have no materials to apply with: their applications are written directly, as a provider's tool would.)
+      for (const [id, code] of [
+        ['test-innet-mine', 'C0101'],
+        ['test-innet-theirs', 'C0102'],
+      ])
+        await t.sql(
+          `INSERT INTO cus_innets (id, tenant_id, cus_code, provider, product, status, submit_no, fields, maker_id) VALUES ($1, '0', $2, 'kxb', 'scanPay', 'submitted', 1, '{}', 'u-operator')`,
+          [id, code],
+        );
+      await t.sql(`UPDATE cus_innets SET status = 'under_review', version = version + 1 WHERE id IN ('test-innet-mine', 'test-innet-theirs')`);
+      await hears(sock, 'test-innet-mine', 'under_review');
+      await pause(300);
+      expect(heard(sock, 'test-innet-mine')).toEqual(['submitted', 'under_review']);
+      expect(heard(sock, 'test-innet-theirs')).toEqual([]);
+      expect((await ok(P.innetInquiry, {}, invited)).listData.map((i: { innetId: string }) => i.innetId)).toEqual(['test-innet-mine']);
+    } finally {
+      sock.ws.close();
+    }
     // The operator sees that the administrator has signed in.
     expect((await ok(P.masterInquiry, { cusCode: 'C0101' })).admin).toMatchObject({ signedIn: true, sentCount: 2 });
     const actions = (await ok(P.history, { cusCode: 'C0101' })).listData.map((h: { action: string }) => h.action);
