@@ -65,6 +65,8 @@ export const creditRule = (v: { cusKind?: string; creditCode?: string }, ctx: z.
 export const masterAddBody = z.object({ ...envelope, ...masterFields.shape }).superRefine(creditRule);
 export const masterUpdateBody = z.object({ ...envelope, cusCode, version, ...masterFields.shape }).superRefine(creditRule);
 export const masterInquiryBody = z.object({ ...envelope, cusCode });
+/** A first invitation names the administrator's mobile; without one, the standing invitation's SMS goes out again. */
+export const adminInviteBody = z.object({ ...envelope, cusCode, realname: text(30, CUS_MSG.inviteName), mobile: mobile.optional() });
 export const masterListBody = z.object({
   ...envelope,
   page,

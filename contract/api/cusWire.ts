@@ -30,6 +30,8 @@ export const CUS_PATHS = {
   contractDetail: '/cap/cus/v1/CusContractDetail',
   /** Spec §7: PDF preview (?contractId=…; &download=1 answers it as an attachment). */
   pdfPreview: '/sys/common/pdf/pdfPreviewIframe',
+  /** Invites the customer's administrator by SMS: a customer-side user bound to the cusCode (again: the SMS once more). */
+  adminInvite: '/cap/cus/v1/CusAdminInvite',
 } as const;
 
 /** Codes per page and per button (server/modules/cus/menu.ts registers them). */
@@ -47,7 +49,11 @@ export const CUS_PERMS = {
   innetOpen: 'cus:innet:open',
   fee: 'cus:fee:config',
   contract: 'cus:contract:inquiry',
+  invite: 'cus:customer:invite',
 } as const;
+
+/** The live kind of innet applications on the notification socket ({cmd:'live', kind, id, status}; migration 0031). */
+export const CUS_INNET_LIVE = 'cusInnet';
 
 export const CUS_KINDS = ['enterprise', 'individual', 'person'] as const;
 export type CusKind = (typeof CUS_KINDS)[number];
@@ -215,7 +221,34 @@ export const CUS_MSG = {
   feeRate: '费率为0到100之间、最多2位小数的百分比',
   feeDup: '同一产品只能配置一条费率',
   contractNotFound: '合同不存在',
+  inviteName: '请输入管理员姓名',
+  inviteNotApproved: '客户资料审核通过后才能邀请管理员',
+  inviteOther: (mobile: string) => `该客户已邀请管理员（${mobile}），不能再邀请其他手机号`,
+  inviteMobileTaken: '该手机号已注册为其他用户，请更换手机号',
+  inviteTooSoon: (s: number) => `请${s}秒后再发送邀请短信`,
+  inviteSent: (mobile: string) => `邀请短信已发送至${mobile}`,
+  inviteGroupTaken: '该客户的客户组已存在',
 } as const;
+
+/** The SMS of an invitation (the invited user signs in with this mobile and a login code). */
+export const inviteSmsText = (system: string, inviter: string, cusName: string) =>
+  `【${system}】${inviter}邀请您成为「${cusName}」的客户管理员。请打开${system}，选择手机号登录，用本手机号获取验证码登录，查看入驻进度和账户。`;
+
+/** A mobile shown in part: 138****0004. */
+export const maskMobile = (m: string) => (m.length >= 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : m);
+
+/** The customer's invited administrator, as the customer's detail shows it. */
+export interface CusAdminView {
+  realname: string;
+  /** Masked. */
+  mobile: string;
+  invitedBy: string;
+  invitedAt: string;
+  lastSentAt: string;
+  sentCount: number;
+  /** Whether they have signed in since. */
+  signedIn: boolean;
+}
 
 // ---- answers ----
 export interface CusMasterView {
@@ -352,4 +385,6 @@ export const HISTORY_ACTION_TEXT: Record<string, string> = {
   openRequested: '申请开通',
   opened: '开通成功',
   fee: '配置费率',
+  inviteAdmin: '邀请管理员',
+  inviteResend: '重发邀请短信',
 };

@@ -5,7 +5,7 @@
 // pages of a new release without losing its own changes. One repair is made to existing rows: a
 // button (type '2') that an earlier release left at the top level (no parent) moves under the page
 // the catalogue names for it, so 菜单管理 and the role grant tree show every button under its page.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { PageKey } from '../../contract/pages';
 import type { Db } from './client';
 import * as t from './schema';
@@ -70,15 +70,16 @@ export async function syncCatalogue(db: Db, entries: CatalogueEntry[] = CATALOGU
     }
     const fresh = new Set(inserted.map((r) => r.id));
     if (!fresh.size) return 0;
+    // The customer role's copies in other tenants (customer_<tenant>, made when a customer's
+    // administrator is invited there: server/modules/cus/invite.ts) are granted what it is.
     const roleRows = await tx
       .select({ id: t.roles.id, code: t.roles.roleCode })
       .from(t.roles)
-      .where(inArray(t.roles.roleCode, ['admin', 'operator', 'approver', 'customer']));
-    const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
+      .where(or(inArray(t.roles.roleCode, ['admin', 'operator', 'approver', 'customer']), like(t.roles.roleCode, 'customer\\_%')));
+    const roleIds = (code: string) => roleRows.filter((r) => r.code === code || (code === 'customer' && r.code.startsWith('customer_'))).map((r) => r.id);
     const grants = entries
       .filter((e) => fresh.has(e.id as string))
-      .flatMap((e) => ['admin', ...(e.grant ?? [])].map((code) => ({ roleId: roleId.get(code), permissionId: e.id as string })))
-      .filter((g): g is { roleId: string; permissionId: string } => !!g.roleId);
+      .flatMap((e) => ['admin', ...(e.grant ?? [])].flatMap((code) => roleIds(code).map((roleId) => ({ roleId, permissionId: e.id as string }))));
     if (grants.length) await tx.insert(t.rolePermissions).values(grants).onConflictDoNothing();
     return fresh.size;
   });

@@ -59,6 +59,7 @@ export const UNIQUE_MESSAGES: Readonly<Record<string, string>> = {
   customers_credit_code: CUS_MSG.creditTaken,
   cus_innets_live: CUS_MSG.innetExists,
   cus_contracts_contract_no_key: CONFIG_MSG.exists('合同编号'),
+  groups_cus_code_uq: CUS_MSG.inviteGroupTaken,
   cus_contracts_innet_id_key: CONFIG_MSG.exists('该入网申请的合同'),
   cus_fee_configs_tenant_id_cus_code_provider_version_key: CONFIG_MSG.exists('该费率版本'),
 };

@@ -6,6 +6,7 @@
 // lost, notices may be missing: every socket of this process gets {cmd:'live', kind:'resync'} so
 // its screens reload.
 import { LIVE_RESYNC, type LivePush } from '../../contract/api/message';
+import { cusInnetAudience, type CusInnetNotice } from '../modules/cus/liveAudience';
 import { payOrderAudience, type PayOrderNotice } from '../modules/pay/liveAudience';
 import { TOPIC_CHANNELS, type Broker } from './broker';
 import type { NotifyHub, SocketViewer } from './notifyHub';
@@ -23,6 +24,7 @@ type Audience = (viewer: SocketViewer, notice: Notice, allows: Allows) => Promis
 
 const AUDIENCES: Record<string, Audience> = {
   payOrder: (viewer, notice, allows) => payOrderAudience(viewer, notice as unknown as PayOrderNotice, allows),
+  cusInnet: (viewer, notice, allows) => cusInnetAudience(viewer, notice as unknown as CusInnetNotice, allows),
 };
 
 export function parseLiveNotice(payload: string): Notice | null {

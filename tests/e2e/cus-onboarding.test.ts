@@ -4,14 +4,18 @@
 // pays the verification amount, the operator enters that amount, signs with the SMS code and opens
 // it; the customer's basic and settlement accounts then show in 账户管理. The simulator's amount and
 // the SMS code are read from the database, as the server tests read them (no backdoor in the app).
-// The SMS invitation of a customer-side user is not built on the server, so that part is not here.
+// The operator then invites the customer's administrator by SMS; the invited user signs in on a
+// 390×844 phone with a login code and sees only their own customer (商户入驻, 账户管理, the API).
+// Meanwhile the checker keeps the customer's detail open on the phone: each state change, the
+// simulator's and the operator's, shows there within 2 s without a reload (the live socket).
 // Every 客户进件 page is also captured at both sizes (test-results/screenshots/cus-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
+import { CUS_PATHS } from '../../contract/api/cus';
 import { CUS_CONTRACT_PATH, CUS_ENTRY_PATH, CUS_INNET_PATH, CUS_KXB_PATH, CUS_LIST_PATH, CUS_ONBOARDING_PATH, CUS_REVIEW_PATH } from '../../contract/pages/cus';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
-import { eventually, settled, signIn } from './lib/session';
+import { apiCall, eventually, settled, signIn } from './lib/session';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -26,6 +30,31 @@ let apContext: BrowserContext;
 let op: Page;
 let ap: Page;
 let cusCode = '';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Live lags measured on the checker's phone (ms), printed at the end. */
+const lags: Record<string, number> = {};
+
+/**
+ * How long after the database holds the application in `status` the phone's open detail shows
+ * `text` (the database is polled every 25 ms, so the lag may read up to that much short).
+ */
+async function liveLag(page: Page, status: string, text: string): Promise<number> {
+  const tag = page.getByTestId('cus-innet-hnpay');
+  const shown = expect
+    .poll(() => tag.textContent(), { timeout: 20_000, interval: 20 })
+    .toBe(text)
+    .then(() => Date.now());
+  let at = 0;
+  while (!at) {
+    const [r] = await query<{ status: string }>('SELECT status FROM cus_innets WHERE cus_code = $1 ORDER BY created_at DESC LIMIT 1', [cusCode]);
+    if (r?.status === status) at = Date.now();
+    else await sleep(25);
+  }
+  const lag = Math.max(0, (await shown) - at);
+  lags[status] = lag;
+  return lag;
+}
 
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -136,7 +165,15 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     );
   }, 120_000);
 
-  it('the provider reviews, pays the verification amount, and the operator verifies, signs and opens', async () => {
+  it('the provider reviews, pays the verification amount, and the operator verifies, signs and opens; the phone follows live', async () => {
+    // The checker's phone shows the customer's detail, opened once and never reloaded below.
+    await ap.goto(`/cus/customerDetail?cusCode=${cusCode}`);
+    await ap.getByTestId('cus-review-status').waitFor();
+    await settled(ap);
+    const phoneUrl = ap.url();
+    let navigations = 0;
+    ap.on('framenavigated', (f) => f === ap.mainFrame() && navigations++);
+
     await op.goto(`${CUS_INNET_PATH}?cusCode=${cusCode}`);
     await settled(op);
     const dialog = op.getByRole('dialog', { name: '提交进件' });
@@ -146,6 +183,9 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await screenshot(op, 'cus-innet-apply-desktop');
     await dialog.getByRole('button', { name: /^提\s*交$/ }).click();
     const row = op.locator('tr', { hasText: NAME });
+    // The simulator's callbacks: the phone's open detail follows within 2 s.
+    expect(await liveLag(ap, 'awaiting_verification', '待打款验证')).toBeLessThan(2000);
+    await screenshot(ap, 'cus-detail-live-phone');
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('待打款验证');
 
     const [innet] = await query<{ id: string; fen: string }>(`SELECT id, verify_amount::text AS fen FROM cus_innets WHERE cus_code = $1`, [cusCode]);
@@ -154,6 +194,8 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     const verify = op.getByRole('dialog', { name: /打款验证/ });
     await verify.locator('input').fill(amount);
     await verify.getByRole('button', { name: /确\s*定/ }).click();
+    // The operator's action on another screen: the phone follows within 2 s.
+    expect(await liveLag(ap, 'awaiting_signature', '待签约')).toBeLessThan(2000);
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('待签约');
 
     await row.locator('a').getByText('签约', { exact: true }).click();
@@ -171,6 +213,7 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
       .first()
       .click();
     await sign.getByRole('button', { name: '确认签约' }).click();
+    expect(await liveLag(ap, 'opening', '开通中')).toBeLessThan(2000);
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('开通中');
 
     await row.locator('a').getByText('开通', { exact: true }).click();
@@ -178,8 +221,12 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
       .locator('.ant-popconfirm')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
+    expect(await liveLag(ap, 'opened', '已开通')).toBeLessThan(2000);
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('已开通');
     await screenshot(op, 'cus-innet-opened-desktop');
+    await screenshot(ap, 'cus-detail-opened-live-phone');
+    expect({ url: ap.url(), navigations }).toEqual({ url: phoneUrl, navigations: 0 });
+    console.log(`cus innet live on the phone (ms after the database): ${JSON.stringify(lags)}`);
   }, 180_000);
 
   it("shows the customer's accounts in 账户管理 and on its detail", async () => {
@@ -202,6 +249,97 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await eventually(() => op.getByText(cusCode).count()).toBeGreaterThan(0);
     await screenshot(op, 'cus-accounts-desktop');
   }, 120_000);
+
+  it('the operator invites the administrator by SMS; they sign in on a 390×844 phone and see only their own customer', async () => {
+    const ADMIN_MOBILE = '13700000028'; // the contact's number, the form's default
+    await op.goto(`/cus/customerDetail?cusCode=${cusCode}`);
+    await op.getByTestId('cus-review-status').waitFor();
+    await settled(op);
+    await op.getByRole('button', { name: '邀请管理员' }).click();
+    const dialog = op.getByRole('dialog', { name: '邀请管理员' });
+    await expect.poll(() => dialog.getByPlaceholder('用于接收邀请短信和登录').inputValue()).toBe(ADMIN_MOBILE);
+    await dialog.getByPlaceholder('用于接收邀请短信和登录').fill('1370000002');
+    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    await eventually(() => dialog.getByText('请输入正确的手机号码!').count()).toBeGreaterThan(0);
+    await dialog.getByPlaceholder('用于接收邀请短信和登录').fill(ADMIN_MOBILE);
+    await screenshot(op, 'cus-invite-desktop');
+    await dialog.getByRole('button', { name: '发送邀请' }).click();
+    await eventually(() => op.getByText('邀请短信已发送至137****0028').count()).toBeGreaterThan(0);
+    await eventually(() => op.getByTestId('cus-admin').textContent()).toContain('林联系 137****0028');
+    await eventually(() => op.getByRole('button', { name: '重发邀请' }).count()).toBe(1);
+    // On the operator's phone the same detail offers 重发邀请; at once it is too soon (60 s apart).
+    const opPhone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    try {
+      const q = await opPhone.newPage();
+      await signIn(q, 'operator');
+      await q.goto(`/cus/customerDetail?cusCode=${cusCode}`);
+      await eventually(() => q.getByTestId('cus-admin').textContent()).toBe('林联系 137****0028');
+      await q.getByRole('button', { name: '重发邀请' }).click();
+      await q.getByText('重新发送邀请短信至 137****0028（林联系）？').waitFor();
+      await screenshot(q, 'cus-invite-resend-phone');
+      await q.getByRole('button', { name: '确定' }).click();
+      await eventually(() => q.getByText(/^请\d+秒后再发送邀请短信$/).count()).toBeGreaterThan(0);
+    } finally {
+      await opPhone.close();
+    }
+    const [invitation] = await query<{ content: string }>(`SELECT content FROM sms_outbox WHERE mobile = $1 AND sms_type = 'cusInvite'`, [ADMIN_MOBILE]);
+    expect(invitation.content).toContain(`「${NAME}」的客户管理员`);
+
+    // The invited administrator, on a phone: 手机号登录 with a login code.
+    const phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    try {
+      const p = await phone.newPage();
+      await p.goto('/user/login');
+      await p.getByPlaceholder('请输入手机号码').fill(ADMIN_MOBILE);
+      await p.getByRole('button', { name: '获取验证码' }).click();
+      const loginCode = async () =>
+        /(\d{6})/.exec(
+          (
+            await query<{ content: string }>(`SELECT content FROM sms_outbox WHERE mobile = $1 AND sms_type = '0' ORDER BY created_at DESC LIMIT 1`, [
+              ADMIN_MOBILE,
+            ])
+          )[0]?.content ?? '',
+        )?.[1] ?? '';
+      await eventually(loginCode).toMatch(/^\d{6}$/);
+      await p.getByPlaceholder('请输入短信验证码').fill(await loginCode());
+      await p.getByRole('button', { name: '登录', exact: true }).click();
+      await p.waitForURL(/\/Home/);
+      // 商户入驻: their own customer's progress, the provider opened, their accounts.
+      await p.goto(CUS_ENTRY_PATH);
+      await settled(p);
+      await eventually(() => p.getByText(NAME).count()).toBeGreaterThan(0);
+      await eventually(() => p.getByTestId('cus-innet-hnpay').textContent()).toBe('已开通');
+      await eventually(() => p.getByText('基本账户').count()).toBe(1);
+      await screenshot(p, 'cus-invited-merchantEntry-phone');
+      const others = ['上海示例贸易有限公司', '杭州示例供应链有限公司', '示例企业客户'];
+      for (const name of others) expect(await p.getByText(name).count(), name).toBe(0);
+      // 账户管理 holds their accounts only.
+      await p.goto('/payCus/account');
+      await settled(p);
+      const acctNos = async (codes: string[]) =>
+        (
+          await query<{ account_no: string }>(
+            'SELECT a.account_no FROM accounts a JOIN customers c ON c.id = a.customer_id WHERE c.cus_code = ANY($1) AND c.tenant_id = $2',
+            [codes, '0'],
+          )
+        ).map((r) => r.account_no);
+      for (const no of await acctNos([cusCode])) await eventually(() => p.getByText(no).count()).toBeGreaterThan(0);
+      const foreign = await acctNos(['C0101', 'C0102']);
+      expect(foreign.length).toBeGreaterThan(0);
+      for (const no of foreign) expect(await p.getByText(no).count(), no).toBe(0);
+      await screenshot(p, 'cus-invited-accounts-phone');
+      // And the API answers them nothing of another customer.
+      const list = await apiCall(p, baseURL, 'POST', CUS_PATHS.masterList, { data: { page: { pageNum: 1, pageSize: 50 } } });
+      expect(((await list.json()) as { body: { listData: { cusCode: string }[] } }).body.listData.map((c) => c.cusCode)).toEqual([cusCode]);
+      const theirs = await apiCall(p, baseURL, 'POST', CUS_PATHS.masterInquiry, { data: { cusCode: 'C0101' } });
+      expect(theirs.status()).toBe(404);
+    } finally {
+      await phone.close();
+    }
+    await op.reload();
+    await eventually(() => op.getByTestId('cus-admin').textContent()).toContain('已登录');
+    await screenshot(op, 'cus-detail-admin-desktop');
+  }, 180_000);
 });
 
 describe('客户进件 pages at both sizes', () => {

@@ -8,12 +8,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { API_BASE, HEADER_TOKEN } from '../../contract/constants';
-import { CUS_MSG, CUS_PATHS as P, INNET_STATUSES } from '../../contract/api/cus';
+import { CUS_INNET_LIVE, CUS_MSG, CUS_PATHS as P, INNET_STATUSES } from '../../contract/api/cus';
+import { LEDGER_PATHS } from '../../contract/api/ledger';
+import { SMS_TYPE } from '../../contract/api/paths';
+import { MP } from '../../contract/api/message';
+import type { BossApp } from '../../server/app';
 import { creditCodeCheckChar, isCreditCode, isNationalId } from '../../contract/idCodes';
 import { MSG } from '../../contract/messages';
 import { innetServiceFor } from '../../server/modules/cus/instance';
-import { BACKENDS, call, lastSmsCode, login, startApp, type TestApp } from './helpers';
+import { BACKENDS, call, lastSmsCode, login, startApp, startPeerApp, type TestApp } from './helpers';
 
 process.env.UPLOAD_DIR = mkdtempSync(path.join(tmpdir(), 'boss-cus-'));
 // Fast provider, and every callback delivered twice: the duplicates must change nothing.
@@ -48,6 +53,39 @@ function multipart(file: { filename: string; type: string; data: Buffer }, field
   parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
   parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+type Msg = Record<string, unknown>;
+interface Sock {
+  ws: WebSocket;
+  messages: Msg[];
+}
+async function socketBase(app: BossApp): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  return `ws://127.0.0.1:${addr.port}${API_BASE}${MP.socket}`;
+}
+function connect(base: string, token: string): Promise<Sock> {
+  const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+  const messages: Msg[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Msg));
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, messages }));
+    ws.once('error', reject);
+  });
+}
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The innet states a socket heard for an application, in order. */
+const heard = (s: Sock, innetId: string) => s.messages.filter((m) => m.cmd === 'live' && m.kind === CUS_INNET_LIVE && m.id === innetId).map((m) => m.status);
+/** Milliseconds until the socket heard `status` of the application; fails after 2 s. */
+async function hears(s: Sock, innetId: string, status: string, ms = 2000): Promise<number> {
+  const start = Date.now();
+  while (!heard(s, innetId).includes(status)) {
+    if (Date.now() - start > ms) throw new Error(`${status} of ${innetId} not heard within ${ms} ms (heard ${heard(s, innetId).join(', ')})`);
+    await pause(5);
+  }
+  return Date.now() - start;
 }
 
 describe('identity check characters', () => {
@@ -373,6 +411,125 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     const ops = (await ok(P.masterList, { page: { pageNum: 1, pageSize: 200 } })).listData.map((x: { cusCode: string }) => x.cusCode);
     expect(ops).not.toContain('C0001');
     expect(ops).toContain('C0201');
+  });
+
+  it('announces each state change of an application live on the socket of who may see its customer, never to another tenant', async () => {
+    const base = await socketBase(t.app);
+    // On PostgreSQL a second server process: its sockets hear changes made by the first (LISTEN/NOTIFY).
+    const peer = backend === 'postgres' ? await startPeerApp(t) : null;
+    const socks: Sock[] = [];
+    try {
+      const op = await connect(base, operator);
+      const other = await connect(base, customer); // tenant 1's customer-side user
+      socks.push(op, other);
+      const far = peer ? await connect(await socketBase(peer.app), approver) : null;
+      if (far) socks.push(far);
+      await pause(200); // a socket is registered once its token is checked
+      const cusCode = await approvedCustomer(credit('91330100MA2H00051'));
+      const fields = { merchantShortName: '杭州实时', mcc: '5411', storeName: '杭州一号店', settleCycle: 'T1' };
+      const { innet } = await ok(P.innet, { cusCode, provider: 'kxb', fields });
+      // An operator's submission, then the simulator's callbacks (each delivered twice), reach the socket.
+      const ms = [await hears(op, innet.innetId, 'submitted'), await hears(op, innet.innetId, 'awaiting_verification')];
+      if (far) ms.push(await hears(far, innet.innetId, 'awaiting_verification'));
+      await settle();
+      // Each state once (the application is written as a draft, then submitted, in one transaction).
+      expect(heard(op, innet.innetId)).toEqual(['draft', 'submitted', 'under_review', 'awaiting_verification']);
+      // Another user's action (here the operator cancels) reaches the socket too.
+      await ok(P.innetCancel, { innetId: innet.innetId, reason: '客户放弃' });
+      ms.push(await hears(op, innet.innetId, 'cancelled'));
+      const push = op.messages.find((m) => m.id === innet.innetId)!;
+      expect(Object.keys(push).sort()).toEqual(['cmd', 'id', 'kind', 'status', 'tenant']);
+      console.log(`cus innet live (${backend}): heard in ${ms.join(', ')} ms`);
+      await pause(300);
+      expect(other.messages.filter((m) => m.id === innet.innetId)).toEqual([]);
+      expect(JSON.stringify(other.messages)).not.toContain(cusCode);
+    } finally {
+      for (const s of socks) s.ws.close();
+      await peer?.close();
+    }
+  });
+
+  it("invites the customer's administrator by SMS: a user bound to its cusCode who signs in by code and reaches only their own customer", async () => {
+    const MOBILE = '13900000161';
+    const invite = { cusCode: 'C0101', realname: '周管理', mobile: MOBILE };
+    // Refusals: bad input, a customer not yet approved, a number someone holds, another tenant's code, no permission.
+    await refused(P.adminInvite, { ...invite, realname: ' ' }, 400, CUS_MSG.inviteName);
+    await refused(P.adminInvite, { ...invite, mobile: '1390000016' }, 400, '请输入正确的手机号码!');
+    const { customer: draft } = await ok(P.masterAdd, { ...MASTER, creditCode: credit('91440100MA5D00061') });
+    await refused(P.adminInvite, { ...invite, cusCode: draft.cusCode }, 409, CUS_MSG.inviteNotApproved);
+    await refused(P.adminInvite, { ...invite, mobile: '13800000002' }, 409, CUS_MSG.inviteMobileTaken);
+    await refused(P.adminInvite, { ...invite, cusCode: 'C0001' }, 404, CUS_MSG.notFound);
+    await refused(P.adminInvite, invite, 403, MSG.http403, approver);
+    await refused(P.adminInvite, { ...invite, cusCode: 'C0001' }, 403, MSG.http403, customer);
+
+    const sent = await post(P.adminInvite, invite);
+    expect(sent.status).toBe(200);
+    expect(sent.json.status.replyText).toBe(CUS_MSG.inviteSent('139****0161'));
+    expect(sent.json.body.admin).toMatchObject({ realname: '周管理', mobile: '139****0161', sentCount: 1, signedIn: false });
+    const [sms] = await t.sql<{ content: string; sms_type: string }>('SELECT content, sms_type FROM sms_outbox WHERE mobile = $1', [MOBILE]);
+    expect(sms).toMatchObject({ sms_type: 'cusInvite', content: expect.stringContaining('「上海示例贸易有限公司」的客户管理员') });
+    // Bound to the customer: its group (org_type cus, its code) in the customer's tenant, and the tenant's customer role.
+    const [bound] = await t.sql<{ username: string; tenant_id: string; cus_code: string; org_type: string; role_tenant: string }>(
+      `SELECT u.username, g.tenant_id, g.cus_code, g.org_type, r.tenant_id AS role_tenant FROM users u JOIN user_groups ug ON ug.user_id = u.id
+         JOIN groups g ON g.id = ug.group_id JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id WHERE u.mobile = $1`,
+      [MOBILE],
+    );
+    expect(bound).toEqual({ username: MOBILE, tenant_id: '0', cus_code: 'C0101', org_type: 'cus', role_tenant: '0' });
+    // Again at once: too soon; with another number: refused; after a minute, the same number gets the SMS once more.
+    await refused(P.adminInvite, invite, 429, /^请\d+秒后再发送邀请短信$/);
+    await refused(P.adminInvite, { ...invite, mobile: '13900000162' }, 409, CUS_MSG.inviteOther('139****0161'));
+    await t.sql(`UPDATE cus_admin_invites SET last_sent_at = last_sent_at - interval '61 seconds' WHERE mobile = $1`, [MOBILE]);
+    await refused(P.adminInvite, { cusCode: 'C0102', realname: '无号码' }, 400, '请输入手机号码!');
+    // Without the number (the detail shows it masked): the standing invitation's SMS again.
+    expect((await ok(P.adminInvite, { cusCode: 'C0101', realname: '周管理' })).admin.sentCount).toBe(2);
+    expect((await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM sms_outbox WHERE mobile = $1', [MOBILE]))[0].n).toBe(2);
+    expect((await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE mobile = $1', [MOBILE]))[0].n).toBe(1);
+
+    // The invited administrator signs in with a login code to that mobile.
+    const smsRes = await call(t.app, 'POST', '/cap/sys/v1/SystemSmsCaptchaInquiry', { mobile: MOBILE, type: SMS_TYPE.login }, { signed: true });
+    expect(smsRes.statusCode).toBe(200);
+    const signIn = await call(t.app, 'POST', '/sys/phoneLogin', { mobile: MOBILE, captcha: await lastSmsCode(t, MOBILE) }, { signed: true });
+    expect(signIn.statusCode).toBe(200);
+    const invited = signIn.json().result.token as string;
+    // Only their own customer: the list, the detail, the accounts, the applications; nothing of C0102 nor of tenant 1.
+    expect((await ok(P.masterList, {}, invited)).listData.map((x: { cusCode: string }) => x.cusCode)).toEqual(['C0101']);
+    const detail = await ok(P.masterInquiry, { cusCode: 'C0101' }, invited);
+    expect(detail.master.cusName).toBe('上海示例贸易有限公司');
+    expect(detail.accounts.length).toBeGreaterThanOrEqual(2);
+    expect(detail.admin).toBeNull();
+    const accounts = (await ok(LEDGER_PATHS.accountInquiry, { cusCode: 'C0101' }, invited)).listData as { cusCode?: string }[];
+    expect(accounts.length).toBeGreaterThanOrEqual(2);
+    for (const other of ['C0102', 'C0001', draft.cusCode]) await refused(P.masterInquiry, { cusCode: other }, 404, CUS_MSG.notFound, invited);
+    const theirs = await post(LEDGER_PATHS.accountInquiry, { cusCode: 'C0102' }, invited);
+    expect(theirs.status === 404 || (theirs.status === 200 && theirs.json.body.listData.length === 0)).toBe(true);
+    expect((await ok(P.innetInquiry, { cusCode: 'C0102' }, invited)).listData).toEqual([]);
+    await refused(P.adminInvite, { ...invite, mobile: '13900000163' }, 403, MSG.http403, invited);
+    // Their socket hears their own customer's applications change, never another customer's.
+    const sock = await connect(await socketBase(t.app), invited);
+    try {
+      await pause(200);
+      // (The demo customers have no materials to apply with: their applications are written directly, as a provider's tool would.)
+      for (const [id, code] of [
+        ['test-innet-mine', 'C0101'],
+        ['test-innet-theirs', 'C0102'],
+      ])
+        await t.sql(
+          `INSERT INTO cus_innets (id, tenant_id, cus_code, provider, product, status, submit_no, fields, maker_id) VALUES ($1, '0', $2, 'kxb', 'scanPay', 'submitted', 1, '{}', 'u-operator')`,
+          [id, code],
+        );
+      await t.sql(`UPDATE cus_innets SET status = 'under_review', version = version + 1 WHERE id IN ('test-innet-mine', 'test-innet-theirs')`);
+      await hears(sock, 'test-innet-mine', 'under_review');
+      await pause(300);
+      expect(heard(sock, 'test-innet-mine')).toEqual(['submitted', 'under_review']);
+      expect(heard(sock, 'test-innet-theirs')).toEqual([]);
+      expect((await ok(P.innetInquiry, {}, invited)).listData.map((i: { innetId: string }) => i.innetId)).toEqual(['test-innet-mine']);
+    } finally {
+      sock.ws.close();
+    }
+    // The operator sees that the administrator has signed in.
+    expect((await ok(P.masterInquiry, { cusCode: 'C0101' })).admin).toMatchObject({ signedIn: true, sentCount: 2 });
+    const actions = (await ok(P.history, { cusCode: 'C0101' })).listData.map((h: { action: string }) => h.action);
+    expect(actions.slice(0, 2)).toEqual(['inviteResend', 'inviteAdmin']);
   });
 
   it('answers every bad body with a 4xx and a Chinese message, never a 5xx', async () => {

@@ -3,6 +3,7 @@
 // reads in the bell (server/modules/pay/makerNotice.ts).
 import { describe, expect, it } from 'vitest';
 import { liveMatches } from '@/components/notify/useLiveRefresh';
+import { cusInnetAudience, CUS_INNET_WATCH_PERMISSION } from '../../server/modules/cus/liveAudience';
 import { payOrderAudience, PAY_ORDER_WATCH_PERMISSION } from '../../server/modules/pay/liveAudience';
 import { makerNoticeTitle } from '../../server/modules/pay/makerNotice';
 
@@ -39,6 +40,19 @@ describe('payOrderAudience', () => {
     expect(await payOrderAudience({ userId: 'u-c', tenantId: '0', cusCode: 'C0102' }, notice, allows(true))).toBe(true);
     expect(await payOrderAudience({ userId: 'u-c', tenantId: '0', cusCode: 'C0999' }, notice, allows(true))).toBe(false);
     expect(await payOrderAudience({ userId: 'u-c', tenantId: '0', cusCode: '' }, { ...notice, cus: [null, null] }, allows(true))).toBe(false);
+  });
+});
+
+describe('cusInnetAudience', () => {
+  const notice = { kind: 'cusInnet' as const, id: 'i1', tenant: '0', status: 'opened', cus: 'C0101' };
+  const allows = (granted: boolean) => async (_u: string, _t: string, permission: string) => granted && permission === CUS_INNET_WATCH_PERMISSION;
+  it('users of the tenant who may see customers or applications; a customer-side user only for their own customer', async () => {
+    expect(await cusInnetAudience({ userId: 'u-a', tenantId: '0', cusCode: null }, notice, allows(true))).toBe(true);
+    expect(await cusInnetAudience({ userId: 'u-a', tenantId: '0', cusCode: null }, notice, allows(false))).toBe(false);
+    expect(await cusInnetAudience({ userId: 'u-a', tenantId: '1', cusCode: null }, notice, allows(true))).toBe(false);
+    expect(await cusInnetAudience({ userId: 'u-c', tenantId: '0', cusCode: 'C0101' }, notice, allows(true))).toBe(true);
+    expect(await cusInnetAudience({ userId: 'u-c', tenantId: '0', cusCode: 'C0102' }, notice, allows(true))).toBe(false);
+    expect(await cusInnetAudience({ userId: 'u-c', tenantId: '0', cusCode: '' }, notice, allows(true))).toBe(false);
   });
 });
 

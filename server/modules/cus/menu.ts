@@ -82,4 +82,5 @@ export const CUS_MENU: CatalogueEntry[] = [
   button('innet-open', '申请开通', CUS_PERMS.innetOpen, 11, ['operator']),
   button('fee', '费率配置', CUS_PERMS.fee, 12, ['operator']),
   button('contract', '合同查询', CUS_PERMS.contract, 13, ['operator', 'approver', 'customer']),
+  button('invite', '邀请客户管理员', CUS_PERMS.invite, 14, ['operator']),
 ];

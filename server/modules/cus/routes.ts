@@ -16,6 +16,7 @@ import { accountScopeOf } from '../ledger/rules';
 import { approveMaster, createMaster, listMasters, returnMaster, submitMaster, updateMaster } from './customers';
 import { listInnets } from './innetStore';
 import { innetServiceFor, releaseInnetService } from './instance';
+import { adminOf, INVITE_SMS_TYPE, inviteAdmin } from './invite';
 import { addMaterial, materialsOf, updateMaterial } from './materials';
 import { seedCusDemo } from './seed';
 import { SigningService } from './signing';
@@ -73,7 +74,23 @@ export const cusRoutes: FastifyPluginAsyncZod<ModuleOptions & { objectStore?: Ob
       const detail = await ledger.customerDetail({ tenantId: ctx.tenantId, actor: ctx.actor.id, cusCode: ctx.cusCode, scope }, cusCode);
       const materials = await materialsOf(store, ctx, cusCode);
       const innets = (await listInnets(store, ctx, { cusCode, pageNum: 1, pageSize: 50 })).listData;
-      return capOk({ ...detail, master, materials, innets });
+      const admin = await adminOf(store, ctx, cusCode);
+      return capOk({ ...detail, master, materials, innets, admin });
+    },
+  );
+  app.post(
+    C.CUS_PATHS.adminInvite,
+    {
+      schema: doc(C.adminInviteBody, '邀请客户管理员：短信邀请，被邀请人成为绑定该客户编号的客户侧用户（用本手机号验证码登录）；同一手机号再次调用即重发短信'),
+      config: { permission: C.CUS_PERMS.invite },
+    },
+    async (req) => {
+      const ctx = await ctxOf(req);
+      const { cusCode, realname, mobile } = req.body;
+      const out = await store.tx((c) => inviteAdmin(c, deps, ctx, { cusCode, realname, mobile }));
+      // After the commit: an SMS never announces an invitation that was rolled back.
+      await deps.sms.send({ mobile: out.sms.mobile, content: out.sms.content, type: INVITE_SMS_TYPE });
+      return capOk({ admin: out.admin }, C.CUS_MSG.inviteSent(out.admin.mobile));
     },
   );
   app.post(

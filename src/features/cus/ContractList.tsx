@@ -2,7 +2,7 @@
 // validity, status) on the list kit, with 预览 (the PDF in the shared modal) and the customer.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CUS_PATHS, type ContractView } from '@contract/api/cus';
+import { CUS_INNET_LIVE, CUS_PATHS, type ContractView } from '@contract/api/cus';
 import { cusDetailUrl } from '@contract/pages/cus';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitConfig } from '@/components/list/types';
@@ -27,6 +27,8 @@ export default function ContractList(_props: PageProps) {
       title: '合同管理',
       // The kit loads through fetchList (a business call); url.list names that call.
       url: { list: CUS_PATHS.contractInquiry },
+      // A contract is made by signing and takes effect at opening: both move its application.
+      live: CUS_INNET_LIVE,
       fetchList: (p) =>
         kitPage<ContractView, Row>(CUS_PATHS.contractInquiry, { provider: p.provider || undefined }, p, (c) => ({
           ...c,

@@ -1,8 +1,9 @@
 // Desktop customer detail: tabs of master data, materials (image previews, files open), providers
-// and their states (with the provider's reasons), accounts, contracts (PDF preview) and history.
+// and their states (with the provider's reasons), accounts, contracts (PDF preview) and history;
+// 邀请管理员 (useInviteAdmin) once the customer is approved.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, Descriptions, Empty, Image, List, Result, Space, Table, Tabs, Tag, Timeline } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Image, Input, List, Modal, Result, Space, Table, Tabs, Tag, Timeline } from 'antd';
 import { CUS_KIND_TEXT, CUS_PERMS, HISTORY_ACTION_TEXT, MATERIAL_TEXT, type ContractView } from '@contract/api/cus';
 import { ACCOUNT_STATUS_TEXT } from '@contract/api/ledger';
 import { cusInnetUrl, cusOnboardingUrl } from '@contract/pages/cus';
@@ -11,6 +12,9 @@ import { yuanText } from '@contract/money';
 import { useCan } from '@/hooks/useCan';
 import { ContractPreview } from './ContractPreview';
 import { useCusDetail } from './useCusDetail';
+import { inviteFieldProblem, useInviteAdmin, type InviteValues } from './useInviteAdmin';
+
+const checked = (problem: string | null) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
 import type { CusDetailViewProps } from './CustomerDetail';
 import { innetTag, MATERIAL_ORDER, materialsOfType, reviewTag, ROLE_TEXT } from './rules';
 import { AreaPicker } from '@/components/pickers/SimplePickers';
@@ -19,11 +23,27 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
   const d = useCusDetail(cusCode);
   const navigate = useNavigate();
   const can = useCan();
+  const { message, modal } = App.useApp();
   const [preview, setPreview] = useState<ContractView | null>(null);
+  const invite = useInviteAdmin(d.detail?.master, d.detail?.admin, d.reload);
+  const [inviteForm] = Form.useForm<InviteValues>();
   if (d.error) return <Result status="warning" title={d.error} />;
   if (!d.detail) return <Card loading />;
-  const { master: m, materials, innets, accounts } = d.detail;
+  const { master: m, materials, innets, accounts, admin } = d.detail;
   const tag = reviewTag(m.reviewStatus);
+  const sendInvite = (v?: InviteValues) =>
+    invite.send(v).then(
+      (text) => void message.success(text),
+      (err: Error) => void message.warning(err.message),
+    );
+  const onInvite = () => {
+    if (!admin) {
+      inviteForm.setFieldsValue(invite.defaults);
+      invite.setOpen(true);
+      return;
+    }
+    modal.confirm({ title: '重发邀请', content: `重新发送邀请短信至 ${admin.mobile}（${admin.realname}）？`, onOk: () => sendInvite() });
+  };
   return (
     <Card
       title={`${m.cusName}（${m.cusCode}）`}
@@ -35,6 +55,7 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
           {can(CUS_PERMS.edit) && (m.reviewStatus === 'draft' || m.reviewStatus === 'returned') && (
             <Button onClick={() => navigate(cusOnboardingUrl(m.cusCode))}>{m.reviewStatus === 'returned' ? '修改资料' : '继续填写'}</Button>
           )}
+          {invite.allowed && <Button onClick={onInvite}>{invite.buttonText}</Button>}
           {can(CUS_PERMS.innetApply) && m.reviewStatus === 'approved' && (
             <Button type="primary" onClick={() => navigate(cusInnetUrl(undefined, m.cusCode))}>
               进件
@@ -67,6 +88,11 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
                 <Descriptions.Item label="开户行">{`${m.settleBankName ?? ''} ${m.settleBranchName ?? ''}`}</Descriptions.Item>
                 <Descriptions.Item label="经办人">{m.makerName ?? '—'}</Descriptions.Item>
                 <Descriptions.Item label="审核人">{m.checkerName ?? '—'}</Descriptions.Item>
+                <Descriptions.Item label="客户管理员" span={2}>
+                  <span data-testid="cus-admin">
+                    {admin ? `${admin.realname} ${admin.mobile}（${invite.statusText}，${admin.invitedBy}邀请于${formatDateTime(admin.invitedAt)}）` : '未邀请'}
+                  </span>
+                </Descriptions.Item>
                 {m.reviewReason && (
                   <Descriptions.Item label="退回原因" span={2}>
                     {m.reviewReason}
@@ -188,6 +214,25 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
         ]}
       />
       <ContractPreview contract={preview} onClose={() => setPreview(null)} />
+      <Modal
+        title="邀请管理员"
+        open={invite.open}
+        okText="发送邀请"
+        confirmLoading={invite.busy}
+        onCancel={() => invite.setOpen(false)}
+        onOk={() => void inviteForm.validateFields().then((v) => sendInvite(v))}
+        destroyOnHidden
+      >
+        <p style={{ color: 'rgba(0,0,0,0.45)' }}>被邀请人将收到短信，用该手机号验证码登录后只能查看本客户的入驻进度和账户。</p>
+        <Form form={inviteForm} layout="vertical" preserve={false} initialValues={invite.defaults}>
+          <Form.Item name="realname" label="管理员姓名" rules={[{ validator: (_r, v: string) => checked(inviteFieldProblem('realname', v)) }]}>
+            <Input placeholder="请输入管理员姓名" maxLength={30} />
+          </Form.Item>
+          <Form.Item name="mobile" label="手机号码" rules={[{ validator: (_r, v: string) => checked(inviteFieldProblem('mobile', v)) }]}>
+            <Input placeholder="用于接收邀请短信和登录" maxLength={11} inputMode="numeric" />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Card>
   );
 }

@@ -1,23 +1,36 @@
 // Phone customer detail: the same data as sections (master, materials with the image viewer,
-// providers, accounts, contracts with the PDF preview, history).
+// providers, accounts, contracts with the PDF preview, history); 邀请管理员 as on the desktop (useInviteAdmin).
 import { useState } from 'react';
-import { ErrorBlock, Image, ImageViewer, List, PullToRefresh, Skeleton, Space, Steps, Tag } from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, Form, Image, ImageViewer, Input, List, Popup, PullToRefresh, Skeleton, Space, Steps, Tag, Toast } from 'antd-mobile';
 import { CUS_KIND_TEXT, HISTORY_ACTION_TEXT, type ContractView } from '@contract/api/cus';
 import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
 import { mobileTagColor } from '@/components/statusTags';
 import { ContractPreview } from './ContractPreview';
 import { useCusDetail } from './useCusDetail';
+import { inviteFieldProblem, useInviteAdmin, type InviteValues } from './useInviteAdmin';
+
+const checked = (problem: string | null) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
 import type { CusDetailViewProps } from './CustomerDetail';
 import { innetTag, reviewTag } from './rules';
 
 export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
   const d = useCusDetail(cusCode);
   const [preview, setPreview] = useState<ContractView | null>(null);
+  const invite = useInviteAdmin(d.detail?.master, d.detail?.admin, d.reload);
   if (d.error) return <ErrorBlock status="default" title={d.error} description="" />;
   if (!d.detail) return <Skeleton.Paragraph lineCount={8} animated />;
-  const { master: m, materials, innets, accounts } = d.detail;
+  const { master: m, materials, innets, accounts, admin } = d.detail;
   const tag = reviewTag(m.reviewStatus);
+  const sendInvite = (v?: InviteValues) =>
+    invite.send(v).then(
+      (text) => void Toast.show({ icon: 'success', content: text }),
+      (err: Error) => void Toast.show({ content: err.message }),
+    );
+  const onInvite = () =>
+    admin
+      ? void Dialog.confirm({ title: '重发邀请', content: `重新发送邀请短信至 ${admin.mobile}（${admin.realname}）？`, onConfirm: () => sendInvite() })
+      : invite.setOpen(true);
   return (
     <PullToRefresh onRefresh={d.reload}>
       <div style={{ background: '#f5f5f5', minHeight: '100%', paddingBottom: 16 }}>
@@ -35,6 +48,21 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
             审核状态
           </List.Item>
           {m.reviewReason && <List.Item description={m.reviewReason}>退回原因</List.Item>}
+          {(admin || invite.allowed) && (
+            <List.Item
+              extra={<span data-testid="cus-admin">{admin ? `${admin.realname} ${admin.mobile}` : '未邀请'}</span>}
+              description={admin ? invite.statusText : undefined}
+            >
+              客户管理员
+            </List.Item>
+          )}
+          {invite.allowed && (
+            <List.Item>
+              <Button block color="primary" fill="outline" onClick={onInvite}>
+                {invite.buttonText}
+              </Button>
+            </List.Item>
+          )}
         </List>
         <List header={`材料（${materials.length}）`} mode="card">
           <List.Item>
@@ -58,7 +86,7 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
               <List.Item
                 key={i.innetId}
                 extra={
-                  <Tag color={mobileTagColor(t.color)} fill="outline">
+                  <Tag color={mobileTagColor(t.color)} fill="outline" data-testid={`cus-innet-${i.provider}`}>
                     {t.text}
                   </Tag>
                 }
@@ -97,6 +125,26 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
         </List>
         <ContractPreview contract={preview} onClose={() => setPreview(null)} />
       </div>
+      <Popup visible={invite.open} onMaskClick={() => invite.setOpen(false)} bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }} destroyOnClose>
+        <h3 style={{ margin: '16px 16px 0', fontSize: 17 }}>邀请管理员</h3>
+        <Form
+          layout="horizontal"
+          initialValues={invite.defaults}
+          onFinish={(v: InviteValues) => void sendInvite(v)}
+          footer={
+            <Button block type="submit" color="primary" loading={invite.busy}>
+              发送邀请
+            </Button>
+          }
+        >
+          <Form.Item name="realname" label="管理员姓名" rules={[{ validator: (_r, v: string) => checked(inviteFieldProblem('realname', v)) }]}>
+            <Input placeholder="请输入管理员姓名" maxLength={30} />
+          </Form.Item>
+          <Form.Item name="mobile" label="手机号码" rules={[{ validator: (_r, v: string) => checked(inviteFieldProblem('mobile', v)) }]}>
+            <Input placeholder="用于接收邀请短信和登录" maxLength={11} type="tel" />
+          </Form.Item>
+        </Form>
+      </Popup>
     </PullToRefresh>
   );
 }

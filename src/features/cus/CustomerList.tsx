@@ -3,7 +3,7 @@
 // (the onboarding form), 详情, 继续填写 (a draft or returned customer) and 进件 (an approved one).
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CUS_KIND_TEXT, CUS_PATHS, CUS_PERMS, INNET_PROVIDERS, type CusMasterView, type InnetView } from '@contract/api/cus';
+import { CUS_INNET_LIVE, CUS_KIND_TEXT, CUS_PATHS, CUS_PERMS, INNET_PROVIDERS, type CusMasterView, type InnetView } from '@contract/api/cus';
 import { cusDetailUrl, cusInnetUrl, cusOnboardingUrl } from '@contract/pages/cus';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitConfig } from '@/components/list/types';
@@ -39,6 +39,8 @@ export default function CustomerList(_props: PageProps) {
       // The kit loads through fetchList (a business call); url.list names that call.
       url: { list: CUS_PATHS.masterList },
       fetchList: fetchRows,
+      // The provider tags follow each application's state.
+      live: CUS_INNET_LIVE,
       permissionPrefix: 'cus:customer:',
       toolbar: ['add', 'superQuery'],
       onAdd: () => navigate(cusOnboardingUrl()),

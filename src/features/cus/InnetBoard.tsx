@@ -1,10 +1,10 @@
 // 入网管理 (/cus/innet[?provider=…&cusCode=…]): the innet applications per provider on the list kit,
-// following the provider (it reloads while one is still moving), with the actions of each state:
+// live (a change of any application's state, by a provider callback or another user, reloads it), with the actions of each state:
 // 提交进件 (new, or a draft / rejected one again), 打款验证 (the amount the provider paid to the
 // settlement card), 签约 (fees, SMS, sign), 开通, 撤销 and the customer's detail.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CUS_PATHS, CUS_PERMS, INNET_PROVIDERS, type InnetView } from '@contract/api/cus';
+import { CUS_INNET_LIVE, CUS_PATHS, CUS_PERMS, INNET_PROVIDERS, type InnetView } from '@contract/api/cus';
 import { amountField } from '@contract/money';
 import { cusDetailUrl } from '@contract/pages/cus';
 import ListKit from '@/components/list/ListKit';
@@ -14,7 +14,7 @@ import { PromptDialog } from '@/components/modal/PromptDialog';
 import { useIsMobile } from '@/hooks/useDevice';
 import type { PageProps } from '@/lib/page';
 import { cancelInnet, kitPage, openInnet, payConfirm } from './api';
-import { INNET_MOVING, INNET_STATUS_OPTIONS, innetTag, PROVIDER_OPTIONS, productName, timeColumn } from './rules';
+import { INNET_STATUS_OPTIONS, innetTag, PROVIDER_OPTIONS, productName, timeColumn } from './rules';
 
 const Dialogs = {
   Apply: lazy(() => import('./InnetDialogs.desktop').then((m) => ({ default: m.ApplyDialog }))),
@@ -43,13 +43,6 @@ export default function InnetBoard(_props: PageProps) {
   const [signing, setSigning] = useState<InnetView | null>(null);
   const [verifying, setVerifying] = useState<InnetView | null>(null);
   const [cancelling, setCancelling] = useState<InnetView | null>(null);
-  const [moving, setMoving] = useState(false);
-
-  useEffect(() => {
-    if (!moving) return;
-    const t = setInterval(() => void api.current?.reload(), 2000);
-    return () => clearInterval(t);
-  }, [moving]);
 
   const config = useMemo<ListKitConfig<Row>>(() => {
     const fetch = innetRows({ provider, cusCode: cusCode ?? '' });
@@ -58,11 +51,8 @@ export default function InnetBoard(_props: PageProps) {
       title: '入网管理',
       // The kit loads through fetchList (a business call); url.list names that call.
       url: { list: CUS_PATHS.innetInquiry },
-      fetchList: async (p) => {
-        const page = await fetch(p);
-        setMoving(page.result.records.some((r) => INNET_MOVING.includes(r.status)));
-        return page;
-      },
+      fetchList: fetch,
+      live: CUS_INNET_LIVE,
       extraButtons: mobile ? [] : [{ key: 'apply', text: '提交进件', permission: CUS_PERMS.innetApply, onClick: () => setApplying({ innet: null }) }],
       columns: [
         { dataIndex: 'cusName', title: '客户名称', ellipsis: true },

@@ -2,7 +2,7 @@
 // (short name, MCC, store, settlement cycle) and their innet state, on the list kit.
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CUS_PATHS, providerByCode } from '@contract/api/cus';
+import { CUS_INNET_LIVE, CUS_PATHS, providerByCode } from '@contract/api/cus';
 import { cusDetailUrl, cusInnetUrl } from '@contract/pages/cus';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
@@ -22,6 +22,7 @@ export default function KxbCusList(_props: PageProps) {
       title: '快信宝客户',
       // The kit loads through fetchList (a business call); url.list names that call.
       url: { list: CUS_PATHS.innetInquiry },
+      live: CUS_INNET_LIVE,
       fetchList: async (p) => {
         const page = await fetch(p);
         return { ...page, result: { ...page.result, records: page.result.records.map((r) => ({ ...r, ...r.fields }) as unknown as ListRow) } };

@@ -4,6 +4,7 @@
 import {
   CUS_PATHS,
   type ContractView,
+  type CusAdminView,
   type CusMasterView,
   type FeeConfigView,
   type FeeItem,
@@ -61,6 +62,8 @@ export interface CusDetail {
   innets: InnetView[];
   accounts: AccountView[];
   bankCards: BankCardView[];
+  /** The invited administrator (staff only; null when none). */
+  admin: CusAdminView | null;
 }
 /** A material's address as the browser reads it (under the API base). */
 const readable = (list: MaterialView[]) => list.map((m) => ({ ...m, url: fileUrl(m.filePath, m.url) }));
@@ -68,6 +71,17 @@ export const fetchCusDetail = async (cusCode: string) => {
   const d = await cusCall<CusDetail>(CUS_PATHS.masterInquiry, { cusCode });
   return { ...d, materials: readable(d.materials) };
 };
+/** Invites (or, same mobile, texts again) the customer's administrator; answers the server's words. */
+export async function inviteAdmin(v: { cusCode: string; realname: string; mobile?: string }): Promise<{ admin: CusAdminView; message: string }> {
+  try {
+    const r = await capPost<{ admin: CusAdminView }>(CUS_PATHS.adminInvite, { ...v }, undefined, silent);
+    const body = capOrThrow(r, true) as { admin: CusAdminView };
+    return { admin: body.admin, message: serverMessage(r) ?? '邀请短信已发送' };
+  } catch (err) {
+    if (err instanceof ApiError) throw new Error(serverMessage(err.body) ?? err.message);
+    throw err;
+  }
+}
 export const fetchMasters = (fields: Record<string, unknown>, page = { pageNum: 1, pageSize: 50 }) =>
   cusCall<Listed<CusMasterView>>(CUS_PATHS.masterList, fields, page);
 

@@ -53,8 +53,6 @@ export const innetTag = (s: InnetStatus, providerName?: string) => ({
   text: providerName ? `${providerName}·${INNET_STATUS_TEXT[s] ?? s}` : (INNET_STATUS_TEXT[s] ?? s),
   color: INNET_TONE[s] ?? 'default',
 });
-/** States the provider moves on its own: a board showing one keeps asking. */
-export const INNET_MOVING: readonly InnetStatus[] = ['submitted', 'under_review', 'opening'];
 
 // ---- the onboarding form ----
 /** The form's values: the master fields, the area as one district code (the area picker's value). */

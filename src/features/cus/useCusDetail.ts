@@ -1,11 +1,12 @@
 // One onboarded customer (?cusCode=…), shared by both views: master data, materials, provider
-// applications, accounts, contracts and history; reloads while a provider is still moving it.
+// applications, accounts, contracts and history; live: it reloads when the socket says an
+// application the user may see changed state (a provider callback, another user's action).
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ContractView, HistoryView } from '@contract/api/cus';
+import { CUS_INNET_LIVE, type ContractView, type HistoryView } from '@contract/api/cus';
 import { failureMessage } from '@/components/dialogs/formRules';
+import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import { fetchContracts, fetchCusDetail, fetchHistory, type CusDetail } from './api';
-import { INNET_MOVING } from './rules';
 
 export function useCusDetail(cusCodeArg?: string) {
   const [params] = useSearchParams();
@@ -35,12 +36,7 @@ export function useCusDetail(cusCodeArg?: string) {
   useEffect(() => {
     void load();
   }, [load]);
-  const moving = !!detail?.innets.some((i) => INNET_MOVING.includes(i.status));
-  useEffect(() => {
-    if (!moving) return;
-    const t = setInterval(() => void load(), 2000);
-    return () => clearInterval(t);
-  }, [moving, load]);
+  useLiveRefresh(cusCode ? { kind: CUS_INNET_LIVE } : null, () => void load());
 
   return { cusCode, detail, history, contracts, error, reload: load, tab: params.get('tab') ?? 'master' };
 }
