@@ -4,11 +4,13 @@ import { Alert, Form, Input, Modal, Select, message } from 'antd';
 import { QUERY_MODES, QUERY_MODE_TEXT, type QueryMode, type ReportRecord } from '@contract/api/report';
 import type { ListEditorProps } from '@/components/list/types';
 import { SOURCE_OPTIONS, fieldOptions, defaultMode, useReportForm } from './reportForm';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 export default function ReportFormDesktop({ open, record, onClose, onSaved }: ListEditorProps<ReportRecord>) {
   const f = useReportForm(record);
   const [error, setError] = useState<string | null>(null);
+  // A refusal stands until the values change.
+  useEffect(() => setError(null), [f.v]);
   const { v } = f;
   const labelOf = (field: string) => fieldOptions(v.source).find((o) => o.value === field)?.label ?? field;
   return (

@@ -32,7 +32,10 @@ function configOf(meta: ReportMeta): ListKitConfig<ReportRow> {
       sorter: true,
       ellipsis: true,
       align: c.type === 'fen' ? 'right' : 'center',
-      render: (_v, row) => cellText(row, c.dataIndex),
+      // Dictionary columns by their choices (the phone card reads them too), the rest as the server formatted them.
+      ...(meta.dictOptions[c.dataIndex]
+        ? { options: meta.dictOptions[c.dataIndex].map((o) => ({ value: o.value, label: o.text })) }
+        : { render: (_v: unknown, row: ReportRow) => cellText(row, c.dataIndex) }),
     })),
     query,
     defaultSort: { column: cols.find((c) => c.type === 'datetime')?.dataIndex ?? cols[0]?.dataIndex ?? 'id', order: 'desc' },
