@@ -12,6 +12,7 @@ import {
   type EntityPickerProps,
   type EntityRow,
 } from './useEntityPicker';
+import { pickerTableProps } from './pickerTable.desktop';
 
 export default function EntityPickerDesktop(p: EntityPickerProps) {
   const [open, setOpen] = useState(false);
@@ -80,13 +81,7 @@ export default function EntityPickerDesktop(p: EntityPickerProps) {
             loading={e.loading}
             dataSource={e.rows}
             scroll={{ y: ENTITY_TABLE_SCROLL_Y }}
-            rowSelection={{
-              type: p.multiple ? 'checkbox' : 'radio',
-              selectedRowKeys: e.chosen.map((c) => c.id),
-              onSelect: (row) => e.toggle(row),
-              onSelectAll: (selected, _rows, changed) => changed.forEach((r) => e.isChosen(r) !== selected && e.toggle(r)),
-            }}
-            onRow={(row) => ({ onClick: (ev) => !(ev.target as HTMLElement).closest('.ant-table-selection-column') && e.toggle(row) })}
+            {...pickerTableProps(e, !!p.multiple, (c) => c.id)}
             columns={[
               { dataIndex: 'entityName', title: '主体名称', render: (_: string, r) => <span title={r.entityName}>{entityText(r)}</span> },
               { dataIndex: 'url', title: '地址', ellipsis: true },

@@ -8,6 +8,7 @@ import type { SysUserRow } from '@contract/api/admin';
 import { PAGE_SIZE_OPTIONS_PICKER } from '@contract/constants';
 import type { PickerNode } from './pickerCalls';
 import { SEX_TEXT, USER_PICKER_PLACEHOLDER, USER_PICKER_TITLE, USER_PICKER_WIDTH, useUserPicker, type UserPickerProps } from './useUserPicker';
+import { pickerTableProps } from './pickerTable.desktop';
 
 interface AntTreeNode {
   key: string;
@@ -81,13 +82,7 @@ export default function UserPickerDesktop(p: UserPickerProps) {
               rowKey="username"
               loading={u.loading}
               dataSource={u.rows}
-              rowSelection={{
-                type: p.multiple ? 'checkbox' : 'radio',
-                selectedRowKeys: u.chosen.map((c) => c.username),
-                onSelect: (row) => u.toggle(row),
-                onSelectAll: (selected, _rows, changed) => changed.forEach((r) => u.isChosen(r) !== selected && u.toggle(r)),
-              }}
-              onRow={(row) => ({ onClick: (e) => !(e.target as HTMLElement).closest('.ant-table-selection-column') && u.toggle(row) })}
+              {...pickerTableProps(u, !!p.multiple, (c) => c.username)}
               columns={[
                 { dataIndex: 'username', title: '用户账号', width: 140 },
                 { dataIndex: 'realname', title: '用户姓名', width: 120 },

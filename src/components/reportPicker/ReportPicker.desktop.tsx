@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { PAGE_SIZE_OPTIONS_PICKER } from '@contract/constants';
 import type { ReportRow } from '@/api/reports';
 import { REPORT_PICKER_WIDTH, cellText, useReportPicker, type ReportPickerProps } from './useReportPicker';
+import { pickerTableProps } from '@/components/pickers/pickerTable.desktop';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -88,13 +89,7 @@ export default function ReportPickerDesktop(p: ReportPickerProps) {
           rowKey="id"
           loading={r.loading || (!r.meta && !r.error)}
           dataSource={r.rows}
-          rowSelection={{
-            type: p.multiple ? 'checkbox' : 'radio',
-            selectedRowKeys: r.chosen.map((c) => c.id),
-            onSelect: (row) => r.toggle(row),
-            onSelectAll: (selected, _rows, changed) => changed.forEach((row) => r.isChosen(row) !== selected && r.toggle(row)),
-          }}
-          onRow={(row) => ({ onClick: (ev) => !(ev.target as HTMLElement).closest('.ant-table-selection-column') && r.toggle(row) })}
+          {...pickerTableProps(r, !!p.multiple, (c) => c.id)}
           columns={(r.meta?.columns ?? []).map((c) => ({
             dataIndex: c.dataIndex,
             title: c.title,
