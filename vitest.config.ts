@@ -18,7 +18,8 @@ export default defineConfig({
     // time (each makes its own databases, and the multi-process tests want the machine to themselves).
     maxWorkers: E2E_WORKERS,
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // Unit files run beside two browsers and servers: 20 s, not the default 5 s, before a CPU-bound test counts as hung.
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
       {
         resolve: { alias },
         test: {
