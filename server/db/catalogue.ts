@@ -3,8 +3,9 @@
 // inserted (existing ones, which an administrator may have edited, are left alone) and granted to
 // the administrator role plus the roles the entry names. So an existing installation gains the
 // pages of a new release without losing its own changes. One repair is made to existing rows: a
-// button (type '2') that an earlier release left at the top level (no parent) moves under the page
-// the catalogue names for it, so 菜单管理 and the role grant tree show every button under its page.
+// button (type '2') that an earlier release left at the top level (no parent) or under a directory
+// (type '0', as the 客户进件 buttons were) moves under the page the catalogue names for it, so
+// 菜单管理 and the role grant tree show every button under its page.
 import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { PageKey } from '../../contract/pages';
 import type { Db } from './client';
@@ -56,17 +57,23 @@ export async function syncCatalogue(db: Db, entries: CatalogueEntry[] = CATALOGU
     await tx.execute(sql`SELECT pg_advisory_xact_lock(72026003)`);
     const rows = entries.map(({ grant: _grant, ...row }) => row as typeof t.permissions.$inferInsert);
     const inserted = await tx.insert(t.permissions).values(rows).onConflictDoNothing().returning({ id: t.permissions.id });
+    // Buttons at the top level or under a directory (type '0') rather than a page.
     const loose = await tx
-      .select({ id: t.permissions.id })
+      .select({ id: t.permissions.id, parentId: t.permissions.parentId })
       .from(t.permissions)
-      .where(and(eq(t.permissions.type, '2'), isNull(t.permissions.parentId)));
-    const looseIds = new Set(loose.map((r) => r.id));
+      .where(
+        and(
+          eq(t.permissions.type, '2'),
+          or(isNull(t.permissions.parentId), sql`EXISTS (SELECT 1 FROM permissions d WHERE d.id = ${t.permissions.parentId} AND d.type = '0')`),
+        ),
+      );
+    const looseParent = new Map(loose.map((r) => [r.id, r.parentId]));
     for (const e of entries) {
-      if (e.type !== '2' || !e.parentId || !looseIds.has(e.id as string)) continue;
+      if (e.type !== '2' || !e.parentId || !looseParent.has(e.id as string) || looseParent.get(e.id as string) === e.parentId) continue;
       await tx
         .update(t.permissions)
         .set({ parentId: e.parentId })
-        .where(and(eq(t.permissions.id, e.id as string), sql`EXISTS (SELECT 1 FROM permissions p WHERE p.id = ${e.parentId})`));
+        .where(and(eq(t.permissions.id, e.id as string), sql`EXISTS (SELECT 1 FROM permissions p WHERE p.id = ${e.parentId} AND p.type = '1')`));
     }
     const fresh = new Set(inserted.map((r) => r.id));
     if (!fresh.size) return 0;

@@ -30,6 +30,9 @@ let apContext: BrowserContext;
 let op: Page;
 let ap: Page;
 let cusCode = '';
+/** The invited customer administrator's phone, signed in by the invitation test. */
+let adminPhone: BrowserContext | undefined;
+let adminPage: Page;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Live lags measured on the checker's phone (ms), printed at the end. */
@@ -77,6 +80,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await adminPhone?.close();
   await browser?.close();
 });
 
@@ -285,10 +289,10 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     const [invitation] = await query<{ content: string }>(`SELECT content FROM sms_outbox WHERE mobile = $1 AND sms_type = 'cusInvite'`, [ADMIN_MOBILE]);
     expect(invitation.content).toContain(`「${NAME}」的客户管理员`);
 
-    // The invited administrator, on a phone: 手机号登录 with a login code.
-    const phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
-    try {
-      const p = await phone.newPage();
+    // The invited administrator, on a phone: 手机号登录 with a login code (the phone stays signed in for the next test).
+    adminPhone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    {
+      const p = (adminPage = await adminPhone.newPage());
       await p.goto('/user/login');
       await p.getByPlaceholder('请输入手机号码').fill(ADMIN_MOBILE);
       await p.getByRole('button', { name: '获取验证码' }).click();
@@ -333,12 +337,98 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
       expect(((await list.json()) as { body: { listData: { cusCode: string }[] } }).body.listData.map((c) => c.cusCode)).toEqual([cusCode]);
       const theirs = await apiCall(p, baseURL, 'POST', CUS_PATHS.masterInquiry, { data: { cusCode: 'C0101' } });
       expect(theirs.status()).toBe(404);
-    } finally {
-      await phone.close();
     }
     await op.reload();
     await eventually(() => op.getByTestId('cus-admin').textContent()).toContain('已登录');
     await screenshot(op, 'cus-detail-admin-desktop');
+  }, 180_000);
+});
+
+describe.skipIf(!databaseUrl)("a second provider: applied on the operator's phone, verified and signed by the customer on theirs", () => {
+  it("the operator applies to 快信宝 on a 390×844 phone; the invited administrator verifies and signs on theirs, and is refused another customer's", async () => {
+    expect(adminPhone, 'the invitation test signed the administrator in').toBeDefined();
+    const opPhone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    try {
+      // 提交进件 on the phone: the sheet opens for the customer with 快信宝's own fields, which it checks as the server does.
+      const q = await opPhone.newPage();
+      await signIn(q, 'operator');
+      await q.goto(`${CUS_INNET_PATH}?provider=kxb&cusCode=${cusCode}`);
+      const sheet = q.getByRole('dialog', { name: '提交进件' });
+      await sheet.waitFor();
+      await eventually(() => sheet.locator('[role="button"][aria-label="客户"]').textContent()).toContain(NAME);
+      await sheet.getByPlaceholder('商户简称为2到20个字符').fill('进件演示');
+      await sheet.getByPlaceholder('请输入4位MCC码').fill('54');
+      await sheet.getByPlaceholder('门店名称为2到40个字符').fill('南山演示门店');
+      await sheet.getByRole('button', { name: '提交' }).click();
+      await eventually(() => sheet.getByText('请输入4位MCC码', { exact: true }).count()).toBeGreaterThan(0);
+      await eventually(() => sheet.getByText('请选择结算周期').count()).toBeGreaterThan(0);
+      await sheet.getByPlaceholder('请输入4位MCC码').fill('5411');
+      await sheet.locator('[role="button"][aria-label="结算周期"]').click();
+      await q.locator('.adm-check-list-item', { hasText: 'T+1' }).click();
+      await screenshot(q, 'cus-innet-apply-phone');
+      await sheet.getByRole('button', { name: '提交' }).click();
+      await eventually(() => q.getByText('提交成功').count()).toBeGreaterThan(0);
+      await eventually(
+        async () => (await query<{ status: string }>(`SELECT status FROM cus_innets WHERE cus_code = $1 AND provider = 'kxb'`, [cusCode]))[0]?.status,
+      ).toBe('awaiting_verification');
+    } finally {
+      await opPhone.close();
+    }
+    const [kxb] = await query<{ id: string; fen: string }>(`SELECT id, verify_amount::text AS fen FROM cus_innets WHERE cus_code = $1 AND provider = 'kxb'`, [
+      cusCode,
+    ]);
+
+    // The administrator, on their phone: 商户入驻 shows 快信宝 awaiting verification with 打款验证.
+    const p = adminPage;
+    await p.goto(CUS_ENTRY_PATH);
+    await eventually(() => p.getByTestId('cus-innet-kxb').textContent()).toBe('待打款验证');
+    await p.getByRole('button', { name: '打款验证' }).click();
+    const verify = p.getByRole('dialog', { name: /打款验证/ });
+    const amount = (Number(kxb.fen) / 100).toFixed(2);
+    await verify.locator('input').fill(amount === '0.50' ? '0.51' : '0.50');
+    await verify.getByRole('button', { name: '确定' }).click();
+    await eventually(() => p.getByText('打款金额不正确，还可尝试2次').count()).toBeGreaterThan(0);
+    await verify.locator('input').fill(amount);
+    await screenshot(p, 'cus-entry-verify-phone');
+    await verify.getByRole('button', { name: '确定' }).click();
+    await eventually(() => p.getByTestId('cus-innet-kxb').textContent()).toBe('待签约');
+
+    // 签约 waits for the fee schedule, which is the account manager's to set.
+    await p.getByRole('button', { name: '签约' }).click();
+    let sign = p.getByRole('dialog', { name: '签约：快信宝' });
+    await eventually(() => sign.getByText('费率待客户经理配置，配置完成后即可签约').count()).toBe(1);
+    expect(await sign.getByRole('button', { name: '保存费率' }).count()).toBe(0);
+    await sign.getByRole('button', { name: '取消' }).click();
+    const fee = await apiCall(op, baseURL, 'POST', CUS_PATHS.configFee, { data: { cusCode, provider: 'kxb', items: [{ product: 'scanPay', rate: '0.30' }] } });
+    expect(fee.status()).toBe(200);
+    await p.getByRole('button', { name: '签约' }).click();
+    sign = p.getByRole('dialog', { name: '签约：快信宝' });
+    await sign.getByRole('button', { name: '获取验证码' }).click();
+    await eventually(() => p.getByText('验证码已发送，有效期5分钟，请注意查收').count()).toBeGreaterThan(0);
+    await eventually(() => sign.getByRole('button', { name: /^\d+s后重新获取$/ }).count()).toBe(1);
+    await screenshot(p, 'cus-entry-sign-phone');
+    const [sms] = await query<{ content: string }>('SELECT content FROM sms_outbox WHERE mobile = $1 ORDER BY created_at DESC LIMIT 1', [LEGAL_MOBILE]);
+    await sign.getByRole('textbox', { name: '短信验证码' }).fill(/(\d{6})/.exec(sms.content)![1]);
+    await sign.getByRole('button', { name: '确认', exact: true }).click();
+    await sign.getByRole('button', { name: '确认签约' }).click();
+    await eventually(() => p.getByTestId('cus-innet-kxb').textContent()).toBe('开通中');
+    const [k] = await query<{ status: string }>(`SELECT status FROM cus_contracts WHERE cus_code = $1 AND provider = 'kxb'`, [cusCode]);
+    expect(k?.status).toBe('signed');
+    await screenshot(p, 'cus-entry-signed-phone');
+    const [who] = await query<{ actor_name: string }>(`SELECT actor_name FROM cus_history WHERE cus_code = $1 AND action = 'sign' ORDER BY id DESC LIMIT 1`, [
+      cusCode,
+    ]);
+    expect(who.actor_name).toBe('林联系');
+
+    // Another customer's application, through the API with the administrator's session: refused, unchanged.
+    await apiCall(op, baseURL, 'POST', CUS_PATHS.innet, { data: { cusCode: 'C0102', provider: 'kxb', fields: {}, draft: true } });
+    const [other] = await query<{ id: string }>(`SELECT id FROM cus_innets WHERE cus_code = 'C0102' AND tenant_id = '0' LIMIT 1`, []);
+    for (const [path, data] of [
+      [CUS_PATHS.innetPayConfirm, { innetId: other.id, amount: '0.10' }],
+      [CUS_PATHS.innetSmsApply, { innetId: other.id }],
+      [CUS_PATHS.innetSign, { innetId: other.id }],
+    ] as const)
+      expect((await apiCall(p, baseURL, 'POST', path, { data })).status(), path).toBe(404);
   }, 180_000);
 });
 

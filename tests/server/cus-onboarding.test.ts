@@ -532,6 +532,55 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     expect(actions.slice(0, 2)).toEqual(['inviteResend', 'inviteAdmin']);
   });
 
+  it("lets the customer's invited administrator verify and sign their own customer's application, and refuses them another customer's", async () => {
+    const mine = await approvedCustomer(credit('91440300MA5F00071'));
+    const theirs = await approvedCustomer(credit('91440300MA5F00081'));
+    const fields = { merchantShortName: '自助签约', servicePhone: '0755-86000001' };
+    const { innet: a } = await ok(P.innet, { cusCode: mine, provider: 'hnpay', fields: { ...fields, merchantShortName: '自助签约甲' } });
+    const { innet: b } = await ok(P.innet, { cusCode: theirs, provider: 'hnpay', fields: { ...fields, merchantShortName: '自助签约乙' } });
+    await settle();
+    expect([(await innetRow(a.innetId)).status, (await innetRow(b.innetId)).status]).toEqual(['awaiting_verification', 'awaiting_verification']);
+    // The administrator of `mine`, invited by the operator, signs in by a login code.
+    const MOBILE = '13900000171';
+    await ok(P.adminInvite, { cusCode: mine, realname: '吴自助', mobile: MOBILE });
+    expect((await call(t.app, 'POST', '/cap/sys/v1/SystemSmsCaptchaInquiry', { mobile: MOBILE, type: SMS_TYPE.login }, { signed: true })).statusCode).toBe(200);
+    const signIn = await call(t.app, 'POST', '/sys/phoneLogin', { mobile: MOBILE, captcha: await lastSmsCode(t, MOBILE) }, { signed: true });
+    const self = signIn.json().result.token as string;
+
+    // Another customer's application: as absent as a missing one, at every step, and unchanged.
+    const rightOf = async (id: string) => (Number((await innetRow(id)).verify_amount) / 100).toFixed(2);
+    await refused(P.innetPayConfirm, { innetId: b.innetId, amount: await rightOf(b.innetId) }, 404, CUS_MSG.innetNotFound, self);
+    await refused(P.innetSmsApply, { innetId: b.innetId }, 404, CUS_MSG.innetNotFound, self);
+    await refused(P.innetSmsConfirm, { innetId: b.innetId, captcha: '123456' }, 404, CUS_MSG.innetNotFound, self);
+    await refused(P.innetSign, { innetId: b.innetId }, 404, CUS_MSG.innetNotFound, self);
+    await refused(P.innetCancel, { innetId: b.innetId, reason: '不要了' }, 403, MSG.http403, self);
+    expect(await t.sql('SELECT status, verify_tries FROM cus_innets WHERE id = $1', [b.innetId])).toEqual([
+      { status: 'awaiting_verification', verify_tries: 0 },
+    ]);
+
+    // Their own: the amount (a wrong try counts), the SMS code to the legal representative, then the signature.
+    const right = await rightOf(a.innetId);
+    await refused(P.innetPayConfirm, { innetId: a.innetId, amount: right === '0.50' ? '0.51' : '0.50' }, 400, CUS_MSG.verifyWrong(2), self);
+    expect((await ok(P.innetPayConfirm, { innetId: a.innetId, amount: right }, self)).innet.status).toBe('awaiting_signature');
+    const sms = await post(P.innetSmsApply, { innetId: a.innetId }, self);
+    expect(sms.json.status.replyText).toBe('验证码已发送，有效期5分钟，请注意查收');
+    expect((await ok(P.innetSmsConfirm, { innetId: a.innetId, captcha: await lastSmsCode(t, MASTER.legalMobile) }, self)).innet.smsConfirmed).toBe(true);
+    // The fee schedule is the operator's; the customer waits for it and cannot set it, nor open.
+    await refused(P.innetSign, { innetId: a.innetId }, 400, CUS_MSG.feeFirst, self);
+    await refused(P.configFee, { cusCode: mine, provider: 'hnpay', items: [{ product: 'agreementPay', rate: '0.01' }] }, 403, MSG.http403, self);
+    await ok(P.configFee, { cusCode: mine, provider: 'hnpay', items: [{ product: 'agreementPay', rate: '0.38' }] });
+    const signed = await ok(P.innetSign, { innetId: a.innetId }, self);
+    expect(signed.innet.status).toBe('opening');
+    expect(signed.contract).toMatchObject({ cusCode: mine, status: 'signed' });
+    await refused(P.innetOpen, { innetId: a.innetId }, 403, MSG.http403, self);
+    const steps = (await ok(P.history, { cusCode: mine, innetId: a.innetId }, self)).listData as { action: string; actorName: string }[];
+    expect(steps.slice(0, 3).map((h) => [h.action, h.actorName])).toEqual([
+      ['sign', '吴自助'],
+      ['smsConfirmed', '吴自助'],
+      ['verifyPassed', '吴自助'],
+    ]);
+  });
+
   it('answers every bad body with a 4xx and a Chinese message, never a 5xx', async () => {
     const bodies = [{}, { cusCode: 1 }, { cusCode: 'x'.repeat(300), version: -1 }, { innetId: null }, { page: { pageNum: 0 } }, { items: 'x', fields: [] }];
     for (const path of Object.values(P).filter((p) => p.startsWith('/cap/'))) {

@@ -32,17 +32,20 @@ describe.each(BACKENDS)('menu catalogue shape (%s)', (backend) => {
     const buttons = await t.sql<{ id: string; parent_type: string | null }>(
       `SELECT b.id, p.type AS parent_type FROM permissions b LEFT JOIN permissions p ON p.id = b.parent_id WHERE b.type = '2' ORDER BY b.id`,
     );
-    return buttons.filter((b) => b.parent_type !== '1' && b.parent_type !== '0').map((b) => b.id);
+    return buttons.filter((b) => b.parent_type !== '1').map((b) => b.id);
   };
 
   it('hangs every button permission under a page that is a menu', async () => {
     expect(await shapeProblems()).toEqual([]);
     const some = await t.sql<{ id: string; parent_id: string }>(
-      `SELECT id, parent_id FROM permissions WHERE id IN ('b-pay-order-submit', 'b-acct-generate', 'b-acct-freeze') ORDER BY id`,
+      `SELECT id, parent_id FROM permissions WHERE id IN ('b-pay-order-submit', 'b-acct-generate', 'b-acct-freeze', 'b-cus-audit', 'b-cus-innet-sign', 'b-cus-invite') ORDER BY id`,
     );
     expect(some).toEqual([
       { id: 'b-acct-freeze', parent_id: 'm-paycus-account' },
       { id: 'b-acct-generate', parent_id: 'm-acct-generate' },
+      { id: 'b-cus-audit', parent_id: 'm-cus-review' },
+      { id: 'b-cus-innet-sign', parent_id: 'm-cus-innet' },
+      { id: 'b-cus-invite', parent_id: 'm-cus-detail' },
       { id: 'b-pay-order-submit', parent_id: 'm-paycus-single' },
     ]);
   });
@@ -101,6 +104,8 @@ describe.each(BACKENDS)('menu catalogue shape (%s)', (backend) => {
     // The shape the code landed with: top-level buttons, visible result and exception pages, the
     // Swagger UI as 帮助中心 and 接口文档 granted to every staff role.
     await t.sql(`UPDATE permissions SET parent_id = NULL WHERE id IN ('b-pay-order-submit', 'b-acct-freeze', 'b-cus-info')`);
+    // The 客户进件 buttons as they first landed: under the directory, not under their pages.
+    await t.sql(`UPDATE permissions SET parent_id = 'm-cus' WHERE id LIKE 'b-cus-%' AND parent_id LIKE 'm-cus-%'`);
     await t.sql(`UPDATE permissions SET hidden = false WHERE id LIKE 'm-result%' OR id LIKE 'm-exception%'`);
     await t.sql(`UPDATE permissions SET perms = NULL, url = '{{origin}}/docs' WHERE id = 'm-api-docs'`);
     await t.sql(
@@ -108,7 +113,9 @@ describe.each(BACKENDS)('menu catalogue shape (%s)', (backend) => {
     );
     await t.sql(`INSERT INTO role_permissions VALUES ('r-operator', 'm-api-docs') ON CONFLICT DO NOTHING`);
     await t.sql(`UPDATE sys_info SET help_url = '/docs'`);
-    expect(await shapeProblems()).toEqual(['b-acct-freeze', 'b-cus-info', 'b-pay-order-submit']);
+    const cusButtons = (await t.sql<{ id: string }>(`SELECT id FROM permissions WHERE parent_id = 'm-cus' AND type = '2' ORDER BY id`)).map((r) => r.id);
+    expect(cusButtons).toHaveLength(14);
+    expect((await shapeProblems()).sort()).toEqual(['b-acct-freeze', 'b-cus-info', ...cusButtons, 'b-pay-order-submit'].sort());
 
     const statements = MIGRATION.replace(/--.*$/gm, '')
       .split(';')
@@ -119,6 +126,7 @@ describe.each(BACKENDS)('menu catalogue shape (%s)', (backend) => {
     t.app.authCache.forget('all');
 
     expect(await shapeProblems()).toEqual([]);
+    expect(await t.sql(`SELECT parent_id FROM permissions WHERE id = 'b-cus-innet-verify'`)).toEqual([{ parent_id: 'm-cus-innet' }]);
     expect(await t.sql(`SELECT id FROM permissions WHERE (id LIKE 'm-result%' OR id LIKE 'm-exception%') AND NOT hidden`)).toEqual([]);
     expect(await t.sql(`SELECT perms FROM permissions WHERE id = 'm-api-docs'`)).toEqual([{ perms: API_DOCS_PERMISSION }]);
     expect(await t.sql(`SELECT role_id FROM role_permissions WHERE permission_id = 'm-api-docs'`)).toEqual([{ role_id: 'r-admin' }]);

@@ -1,8 +1,9 @@
 // Permission codes of customer onboarding and innet (issue 17), one per button, granted to makers
 // (operator: create, edit, submit, apply, verify, sign, open, fees), checkers (approver: review)
 // and the customer-side user (their own customer's data, materials, verification and signature).
-// They hang under the 客户进件 directory, next to its pages (contract/pages/cus.ts); the directory
-// was hidden until the pages landed (migration 0026 shows it on existing installations).
+// Each hangs under the page whose screen shows it (contract/pages/cus.ts), as the other areas'
+// buttons do; an installation where they hung under the 客户进件 directory is repaired by the
+// catalogue sync (server/db/catalogue.ts).
 import { CUS_PERMS } from '../../../contract/api/cus';
 import {
   CUS_CONTRACT_PATH,
@@ -39,9 +40,10 @@ const page = (
   hidden,
   grant,
 });
-const button = (id: string, name: string, perms: string, sortNo: number, grant: Grant): CatalogueEntry => ({
+/** A button under the page whose screen shows it (`page`: the id of page(), without 'm-cus-'). */
+const button = (id: string, name: string, perms: string, sortNo: number, grant: Grant, page: string): CatalogueEntry => ({
   id: `b-cus-${id}`,
-  parentId: 'm-cus',
+  parentId: `m-cus-${page}`,
   name,
   perms,
   sortNo,
@@ -69,18 +71,18 @@ export const CUS_MENU: CatalogueEntry[] = [
   page('kxb', '快信宝客户', CUS_KXB_PATH, 'cus/KxbCusList', 'shop', 26, ['operator', 'approver']),
   page('contract', '合同管理', CUS_CONTRACT_PATH, 'cus/ContractList', 'file-text', 27, ['operator', 'approver', 'customer']),
   page('entry', '商户入驻', CUS_ENTRY_PATH, 'cus/MerchantEntry', 'shop', 28, ['customer']),
-  button('inquiry', '客户查询', CUS_PERMS.inquiry, 1, ['operator', 'approver', 'customer']),
-  button('add', '新建客户', CUS_PERMS.add, 2, ['operator']),
-  button('edit', '修改客户资料', CUS_PERMS.edit, 3, ['operator', 'customer']),
-  button('submit', '提交审核', CUS_PERMS.submit, 4, ['operator', 'customer']),
-  button('audit', '客户资料审核', CUS_PERMS.audit, 5, ['approver']),
-  button('material', '上传材料', CUS_PERMS.material, 6, ['operator', 'customer']),
-  button('innet-inquiry', '进件查询', CUS_PERMS.innetInquiry, 7, ['operator', 'approver', 'customer']),
-  button('innet-apply', '提交进件', CUS_PERMS.innetApply, 8, ['operator']),
-  button('innet-verify', '打款验证', CUS_PERMS.innetVerify, 9, ['operator', 'customer']),
-  button('innet-sign', '短信签约', CUS_PERMS.innetSign, 10, ['operator', 'customer']),
-  button('innet-open', '申请开通', CUS_PERMS.innetOpen, 11, ['operator']),
-  button('fee', '费率配置', CUS_PERMS.fee, 12, ['operator']),
-  button('contract', '合同查询', CUS_PERMS.contract, 13, ['operator', 'approver', 'customer']),
-  button('invite', '邀请客户管理员', CUS_PERMS.invite, 14, ['operator']),
+  button('inquiry', '客户查询', CUS_PERMS.inquiry, 1, ['operator', 'approver', 'customer'], 'list'),
+  button('add', '新建客户', CUS_PERMS.add, 2, ['operator'], 'onboarding'),
+  button('edit', '修改客户资料', CUS_PERMS.edit, 3, ['operator', 'customer'], 'onboarding'),
+  button('submit', '提交审核', CUS_PERMS.submit, 4, ['operator', 'customer'], 'onboarding'),
+  button('audit', '客户资料审核', CUS_PERMS.audit, 5, ['approver'], 'review'),
+  button('material', '上传材料', CUS_PERMS.material, 6, ['operator', 'customer'], 'onboarding'),
+  button('innet-inquiry', '进件查询', CUS_PERMS.innetInquiry, 7, ['operator', 'approver', 'customer'], 'innet'),
+  button('innet-apply', '提交进件', CUS_PERMS.innetApply, 8, ['operator'], 'innet'),
+  button('innet-verify', '打款验证', CUS_PERMS.innetVerify, 9, ['operator', 'customer'], 'innet'),
+  button('innet-sign', '短信签约', CUS_PERMS.innetSign, 10, ['operator', 'customer'], 'innet'),
+  button('innet-open', '申请开通', CUS_PERMS.innetOpen, 11, ['operator'], 'innet'),
+  button('fee', '费率配置', CUS_PERMS.fee, 12, ['operator'], 'innet'),
+  button('contract', '合同查询', CUS_PERMS.contract, 13, ['operator', 'approver', 'customer'], 'contract'),
+  button('invite', '邀请客户管理员', CUS_PERMS.invite, 14, ['operator'], 'detail'),
 ];

@@ -10,7 +10,10 @@ import { cusInnetUrl, cusOnboardingUrl } from '@contract/pages/cus';
 import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
 import { useCan } from '@/hooks/useCan';
+import { PromptDialog } from '@/components/modal/PromptDialog';
 import { ContractPreview } from './ContractPreview';
+import { SignView } from './InnetDialogs';
+import { useInnetRowActions, verifyAmountRules, verifyLabel, verifyTitle } from './useInnetActions';
 import { useCusDetail } from './useCusDetail';
 import { inviteFieldProblem, useInviteAdmin, type InviteValues } from './useInviteAdmin';
 
@@ -26,6 +29,7 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
   const { message, modal } = App.useApp();
   const [preview, setPreview] = useState<ContractView | null>(null);
   const invite = useInviteAdmin(d.detail?.master, d.detail?.admin, d.reload);
+  const acts = useInnetRowActions(d.reload, (kind, text) => void message[kind](text));
   const [inviteForm] = Form.useForm<InviteValues>();
   if (d.error) return <Result status="warning" title={d.error} />;
   if (!d.detail) return <Card loading />;
@@ -153,6 +157,16 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
                   { title: '驳回原因', dataIndex: 'rejectReasons', render: (_v, r) => r.rejectReasons.map((x) => `${x.label}：${x.reason}`).join('；') || '—' },
                   { title: '机构账号', dataIndex: 'providerAccountNo', render: (v: string | null) => v ?? '—' },
                   { title: '更新时间', dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+                  {
+                    title: '操作',
+                    key: 'actions',
+                    render: (_v, r) => (
+                      <Space>
+                        {acts.canVerify(r) && <a onClick={() => acts.setVerifying(r)}>打款验证</a>}
+                        {acts.canSign(r) && <a onClick={() => acts.setSigning(r)}>签约</a>}
+                      </Space>
+                    ),
+                  },
                 ]}
               />
             ),
@@ -214,6 +228,16 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
         ]}
       />
       <ContractPreview contract={preview} onClose={() => setPreview(null)} />
+      <PromptDialog
+        open={!!acts.verifying}
+        title={verifyTitle(acts.verifying)}
+        label={verifyLabel(acts.verifying)}
+        placeholder="如：0.18"
+        rules={verifyAmountRules}
+        onOk={acts.verify}
+        onCancel={() => acts.setVerifying(null)}
+      />
+      {acts.signing && <SignView innet={acts.signing} onClose={() => acts.setSigning(null)} onDone={() => void d.reload()} />}
       <Modal
         title="邀请管理员"
         open={invite.open}

@@ -6,7 +6,10 @@ import { CUS_KIND_TEXT, HISTORY_ACTION_TEXT, type ContractView } from '@contract
 import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
 import { mobileTagColor } from '@/components/statusTags';
+import { PromptDialog } from '@/components/modal/PromptDialog';
 import { ContractPreview } from './ContractPreview';
+import { SignView } from './InnetDialogs';
+import { useInnetRowActions, verifyAmountRules, verifyLabel, verifyTitle } from './useInnetActions';
 import { useCusDetail } from './useCusDetail';
 import { inviteFieldProblem, useInviteAdmin, type InviteValues } from './useInviteAdmin';
 
@@ -18,6 +21,7 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
   const d = useCusDetail(cusCode);
   const [preview, setPreview] = useState<ContractView | null>(null);
   const invite = useInviteAdmin(d.detail?.master, d.detail?.admin, d.reload);
+  const acts = useInnetRowActions(d.reload, (kind, text) => void Toast.show({ icon: kind === 'success' ? 'success' : undefined, content: text }));
   if (d.error) return <ErrorBlock status="default" title={d.error} description="" />;
   if (!d.detail) return <Skeleton.Paragraph lineCount={8} animated />;
   const { master: m, materials, innets, accounts, admin } = d.detail;
@@ -90,7 +94,27 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
                     {t.text}
                   </Tag>
                 }
-                description={i.rejectReasons.map((x) => `${x.label}：${x.reason}`).join('；') || undefined}
+                description={
+                  i.rejectReasons.length || acts.canVerify(i) || acts.canSign(i) ? (
+                    <>
+                      {i.rejectReasons.map((x) => `${x.label}：${x.reason}`).join('；')}
+                      {(acts.canVerify(i) || acts.canSign(i)) && (
+                        <Space style={{ marginTop: 8 }}>
+                          {acts.canVerify(i) && (
+                            <Button size="small" color="primary" onClick={() => acts.setVerifying(i)}>
+                              打款验证
+                            </Button>
+                          )}
+                          {acts.canSign(i) && (
+                            <Button size="small" color="primary" onClick={() => acts.setSigning(i)}>
+                              签约
+                            </Button>
+                          )}
+                        </Space>
+                      )}
+                    </>
+                  ) : undefined
+                }
               >
                 {i.providerName}
               </List.Item>
@@ -125,6 +149,16 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
         </List>
         <ContractPreview contract={preview} onClose={() => setPreview(null)} />
       </div>
+      <PromptDialog
+        open={!!acts.verifying}
+        title={verifyTitle(acts.verifying)}
+        label={verifyLabel(acts.verifying)}
+        placeholder="如：0.18"
+        rules={verifyAmountRules}
+        onOk={acts.verify}
+        onCancel={() => acts.setVerifying(null)}
+      />
+      {acts.signing && <SignView innet={acts.signing} onClose={() => acts.setSigning(null)} onDone={() => void d.reload()} />}
       <Popup visible={invite.open} onMaskClick={() => invite.setOpen(false)} bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8 }} destroyOnClose>
         <h3 style={{ margin: '16px 16px 0', fontSize: 17 }}>邀请管理员</h3>
         <Form

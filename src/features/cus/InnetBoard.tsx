@@ -2,24 +2,23 @@
 // live (a change of any application's state, by a provider callback or another user, reloads it), with the actions of each state:
 // 提交进件 (new, or a draft / rejected one again), 打款验证 (the amount the provider paid to the
 // settlement card), 签约 (fees, SMS, sign), 开通, 撤销 and the customer's detail.
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CUS_INNET_LIVE, CUS_PATHS, CUS_PERMS, INNET_PROVIDERS, type InnetView } from '@contract/api/cus';
-import { amountField } from '@contract/money';
 import { cusDetailUrl } from '@contract/pages/cus';
 import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitApi, ListKitConfig } from '@/components/list/types';
 import { PromptDialog } from '@/components/modal/PromptDialog';
+import { useCan } from '@/hooks/useCan';
 import { useIsMobile } from '@/hooks/useDevice';
 import type { PageProps } from '@/lib/page';
 import { cancelInnet, kitPage, openInnet, payConfirm } from './api';
+import { ApplyView, SignView } from './InnetDialogs';
 import { INNET_STATUS_OPTIONS, innetTag, PROVIDER_OPTIONS, productName, timeColumn } from './rules';
+import { verifyAmountRules, verifyLabel, verifyTitle } from './useInnetActions';
 
-const Dialogs = {
-  Apply: lazy(() => import('./InnetDialogs.desktop').then((m) => ({ default: m.ApplyDialog }))),
-  Sign: lazy(() => import('./InnetDialogs.desktop').then((m) => ({ default: m.SignDialog }))),
-};
 type Row = InnetView & { id: string; fieldText: string; productText: string } & Record<string, unknown>;
 
 export function innetRows(fixed: Record<string, string>) {
@@ -36,6 +35,7 @@ export default function InnetBoard(_props: PageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const mobile = useIsMobile();
+  const can = useCan();
   const provider = params.get('provider') ?? INNET_PROVIDERS[0].code;
   const cusCode = params.get('cusCode') ?? undefined;
   const api = useRef<ListKitApi<Row> | null>(null);
@@ -77,7 +77,7 @@ export default function InnetBoard(_props: PageProps) {
           key: 'resubmit',
           text: (r) => (r.status === 'rejected' ? '修改并重新提交' : '提交'),
           permission: CUS_PERMS.innetApply,
-          visible: (r) => !mobile && (r.status === 'draft' || r.status === 'rejected'),
+          visible: (r) => r.status === 'draft' || r.status === 'rejected',
           onClick: (r) => setApplying({ innet: r }),
         },
         {
@@ -91,7 +91,7 @@ export default function InnetBoard(_props: PageProps) {
           key: 'sign',
           text: '签约',
           permission: CUS_PERMS.innetSign,
-          visible: (r) => !mobile && r.status === 'awaiting_signature',
+          visible: (r) => r.status === 'awaiting_signature',
           onClick: (r) => setSigning(r),
         },
         {
@@ -133,13 +133,20 @@ export default function InnetBoard(_props: PageProps) {
     );
   return (
     <>
+      {mobile && can(CUS_PERMS.innetApply) && (
+        <div style={{ padding: '8px 12px 0' }}>
+          <Button block color="primary" fill="outline" onClick={() => setApplying({ innet: null })}>
+            提交进件
+          </Button>
+        </div>
+      )}
       <ListKit key={provider} config={config} apiRef={api} />
       <PromptDialog
         open={!!verifying}
-        title={`打款验证：${verifying?.cusName ?? ''}`}
-        label={`${verifying?.providerName ?? ''}打入结算卡的金额（元）`}
+        title={verifyTitle(verifying)}
+        label={verifyLabel(verifying)}
         placeholder="如：0.18"
-        rules={[{ validator: (_r, v: string) => (amountField.safeParse(v ?? '').success ? Promise.resolve() : Promise.reject(new Error('请输入正确的金额'))) }]}
+        rules={verifyAmountRules}
         onOk={(v) => say(() => payConfirm(verifying!.innetId, v), '验证成功')}
         onCancel={() => setVerifying(null)}
       />
@@ -151,12 +158,8 @@ export default function InnetBoard(_props: PageProps) {
         onOk={(v) => say(() => cancelInnet(cancelling!.innetId, v), '撤销成功')}
         onCancel={() => setCancelling(null)}
       />
-      {!mobile && (
-        <Suspense fallback={null}>
-          <Dialogs.Apply open={!!applying} innet={applying?.innet} provider={provider} cusCode={cusCode} onClose={() => setApplying(null)} onDone={done} />
-          <Dialogs.Sign innet={signing} onClose={() => setSigning(null)} onDone={done} />
-        </Suspense>
-      )}
+      {applying && <ApplyView open innet={applying.innet} provider={provider} cusCode={cusCode} onClose={() => setApplying(null)} onDone={done} />}
+      {signing && <SignView innet={signing} onClose={() => setSigning(null)} onDone={done} />}
     </>
   );
 }
