@@ -2,28 +2,29 @@
 // kit configuration (system:file:*) — name, type, size, uploader, the business object it belongs
 // to, time; 预览 for images and PDFs, 下载, and 删除 (the server refuses while a record points at it).
 import { useMemo, useState } from 'react';
-import { FILE_KIND_OPTIONS, OSS_FILE_P, OSS_FILE_PERM_PREFIX, type OssFileRecord } from '@contract/api/files';
+import { FILE_KIND_OPTIONS, OSS_FILE_P, OSS_FILE_PERM_PREFIX } from '@contract/api/files';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitApi, ListKitConfig } from '@/components/list/types';
-import { downloadFile, sizeText } from './api';
+import { downloadFile, listFiles, type FileRow } from './api';
 import { FilePreview, canPreview } from './FilePreview';
 
 export default function FileList() {
-  const [preview, setPreview] = useState<{ file: OssFileRecord; kit: ListKitApi } | null>(null);
-  const config = useMemo<ListKitConfig<OssFileRecord>>(
+  const [preview, setPreview] = useState<{ file: FileRow; kit: ListKitApi } | null>(null);
+  const config = useMemo<ListKitConfig<FileRow>>(
     () => ({
       pageKey: 'files/FileList',
       title: '文件管理',
       url: { list: OSS_FILE_P.list, delete: OSS_FILE_P.delete },
+      fetchList: listFiles,
       permissionPrefix: OSS_FILE_PERM_PREFIX,
       toolbar: [],
       selectable: false,
       columns: [
         { dataIndex: 'fileName', title: '文件名称', width: 220, sorter: true, ellipsis: true },
         { dataIndex: 'fileType', title: '类型', width: 90 },
-        { dataIndex: 'size', title: '大小', width: 100, sorter: true, align: 'right', render: (v) => sizeText(Number(v)) },
+        { dataIndex: 'sizeText', title: '大小', width: 100, align: 'right' },
         { dataIndex: 'uploaderName', title: '上传人', width: 120, sorter: true },
-        { dataIndex: 'owner', title: '所属业务', ellipsis: true, render: (v) => (v ? String(v) : '未引用') },
+        { dataIndex: 'ownerText', title: '所属业务', ellipsis: true },
         { dataIndex: 'createTime', title: '上传时间', width: 170, sorter: true, type: 'datetime' },
       ],
       query: [
@@ -42,7 +43,7 @@ export default function FileList() {
         },
       ],
       inlineActions: 3,
-      mobile: { title: 'fileName', subtitle: 'fileType', fields: ['size', 'uploaderName', 'owner', 'createTime'], searchField: 'fileName' },
+      mobile: { title: 'fileName', subtitle: 'fileType', fields: ['sizeText', 'uploaderName', 'ownerText', 'createTime'], searchField: 'fileName' },
     }),
     [],
   );

@@ -6,7 +6,7 @@ import { BossModal } from '@/components/modal/BossModal';
 import { ImagePreview } from '@/components/modal/ImagePreview';
 import { fileObjectUrl } from './api';
 
-export const canPreview = (r: OssFileRecord) => r.isImage || r.contentType === 'application/pdf';
+export const canPreview = (r: Pick<OssFileRecord, 'isImage' | 'contentType'>) => r.isImage || r.contentType === 'application/pdf';
 
 export function FilePreview({ file, onClose, onError }: { file: OssFileRecord | null; onClose: () => void; onError: (m: string) => void }) {
   const [url, setUrl] = useState<string | null>(null);

@@ -1,8 +1,21 @@
 // Calls of 文件管理 (contract/api/files.ts OSS_FILE_P): the file's bytes, fetched with the session,
 // as an object URL for the preview and the download link. The list and delete go through the list kit.
-import { OSS_FILE_P } from '@contract/api/files';
+import { OSS_FILE_P, type OssFileRecord } from '@contract/api/files';
+import type { PageResult } from '@contract/listQuery';
+import type { SysResult } from '@contract/types';
 import { ApiError } from '@/api/errors';
-import { http } from '@/api/request';
+import { http, sysGet } from '@/api/request';
+
+/** A file as both views show it: the size readable, the business object or 未引用 (the phone cards show text as is). */
+export type FileRow = OssFileRecord & { sizeText: string; ownerText: string };
+
+/** The list call of the list kit, with the shown texts added. */
+export async function listFiles(params: Record<string, string>): Promise<SysResult<PageResult<FileRow>>> {
+  const res = await sysGet<PageResult<OssFileRecord>>(OSS_FILE_P.list, params, { silent: true });
+  if (!res.success || !res.result) return res as SysResult<PageResult<FileRow>>;
+  const records = res.result.records.map((r) => ({ ...r, sizeText: sizeText(r.size), ownerText: r.owner ?? '未引用' }));
+  return { ...res, result: { ...res.result, records } };
+}
 
 /** An object URL of the file's bytes (revoke it when done); throws an Error with the server's words. */
 export async function fileObjectUrl(id: string, contentType: string): Promise<string> {
