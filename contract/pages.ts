@@ -12,6 +12,7 @@ import { APPROVE_PAGES } from './pages/approve';
 import { MERCHANT_PAGES } from './pages/merchant';
 import { CUS_PAGES } from './pages/cus';
 import { REPORT_PAGES } from './pages/report';
+import { FILE_PAGES } from './pages/files';
 
 export const CORE_PAGES = [
   'layouts/RouteView',
@@ -39,6 +40,7 @@ export const PAGE_KEYS = [
   ...MERCHANT_PAGES,
   ...CUS_PAGES,
   ...REPORT_PAGES,
+  ...FILE_PAGES,
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -76,3 +76,78 @@ export function readUploadAnswer(data: unknown): UploadAnswer {
   const result = r && typeof r === 'object' && typeof r.filePath === 'string' ? (r as UploadedFileInfo) : null;
   return { success: success && !!result, message: success && !result ? message || FILE_MSG.unknownError : message, result };
 }
+
+// 文件管理 (issue 19 §4): every stored upload of the tenant, who uploaded it, what business record it
+// belongs to (none: an orphan), preview, download and delete (refused while a record points at it).
+export const OSS_FILE_P = {
+  list: '/sys/oss/file/list',
+  delete: '/sys/oss/file/delete',
+  /** ?id= the file's bytes (attachment) for download and the preview. */
+  download: '/sys/oss/file/download',
+} as const;
+
+export const OSS_FILE_PERM_PREFIX = 'system:file:';
+export const OSS_FILE_PERMS = {
+  list: 'system:file:list',
+  delete: 'system:file:delete',
+  download: 'system:file:download',
+} as const;
+
+/** The list's filter and sort fields (contract/listQuery ResourceFields). */
+export const OSS_FILE_FIELDS = {
+  fields: { fileName: 'string', contentType: 'string', uploaderName: 'string', bucketName: 'string', size: 'number', createTime: 'datetime' },
+  sortable: ['fileName', 'size', 'uploaderName', 'createTime'],
+  defaultSort: { field: 'createTime', dir: 'desc' },
+} as const satisfies import('../listQuery').ResourceFields;
+
+/** The type filter: each option is the content types it stands for (sent as an 'in' list). */
+export const FILE_KIND_OPTIONS = [
+  { value: 'image/png,image/jpeg,image/gif,image/webp,image/bmp', label: '图片' },
+  { value: 'application/pdf', label: 'PDF' },
+  {
+    value: [
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.ms-powerpoint',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ].join(','),
+    label: 'Office文档',
+  },
+] as const;
+
+export interface OssFileRecord {
+  id: string;
+  fileName: string;
+  filePath: string;
+  contentType: string;
+  /** 图片 / PDF / Word … : what the type column shows. */
+  fileType: string;
+  size: number;
+  isImage: boolean;
+  bucketName: string;
+  uploaderName: string;
+  /** The business record that points at the file ('客户资料：某公司（营业执照）'), or null for an orphan. */
+  owner: string | null;
+  createTime: string;
+  [key: string]: unknown;
+}
+
+export const OSS_FILE_MSG = {
+  inUse: (owner: string) => `文件正被「${owner}」引用，不能删除`,
+  deleted: '删除成功',
+  idRequired: '请指定文件',
+} as const;
+
+/** What the type column says of a content type. */
+export function fileTypeText(contentType: string): string {
+  if (contentType.startsWith('image/')) return '图片';
+  if (contentType === 'application/pdf') return 'PDF';
+  if (/word/.test(contentType)) return 'Word';
+  if (/excel|spreadsheet/.test(contentType)) return 'Excel';
+  if (/powerpoint|presentation/.test(contentType)) return 'PPT';
+  if (contentType === 'application/zip') return '压缩包';
+  if (contentType.startsWith('text/')) return '文本';
+  return '其他';
+}

@@ -75,6 +75,11 @@ export const JOB_HANDLERS = {
   },
   logPrune: { name: '登录日志清理', hint: '{"days": 180}（可选）；删除N天前的登录日志', params: z.strictObject({ days: days(3650, 180) }) },
   smsOutboxPrune: { name: '短信发件箱清理', hint: '{"days": 30}（可选）；删除N天前的短信发件记录', params: z.strictObject({ days: days(3650, 30) }) },
+  fileOrphanCleanup: {
+    name: '孤儿文件清理',
+    hint: '{"hours": 24}（可选）；删除上传超过N小时且未被任何业务记录引用的文件（对象与记录）',
+    params: z.strictObject({ hours: z.number({ message: '须为整数' }).int('须为整数').min(24, '不能小于24').max(87600, '不能大于87600').default(24) }),
+  },
 } as const;
 export type JobHandlerKey = keyof typeof JOB_HANDLERS;
 export const JOB_HANDLER_KEYS = Object.keys(JOB_HANDLERS) as JobHandlerKey[];

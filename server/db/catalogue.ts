@@ -25,6 +25,7 @@ import { POSITION_MENU } from '../modules/position/menu';
 import { CATEGORY_MENU } from '../modules/category/menu';
 import { CUS_MENU } from '../modules/cus/menu';
 import { REPORT_MENU } from '../modules/report/menu';
+import { FILES_MENU } from '../modules/files/menu';
 
 export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
   component?: PageKey | null;
@@ -48,6 +49,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...CATEGORY_MENU,
   ...CUS_MENU,
   ...REPORT_MENU,
+  ...FILES_MENU,
 ];
 
 /** Inserts the catalogue rows that are missing and grants them; returns how many were new. */

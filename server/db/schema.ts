@@ -10,3 +10,4 @@ export * from './schema/ledger';
 export * from './schema/pickers';
 export * from './schema/grid';
 export * from './schema/report';
+export * from './schema/files';

@@ -7,6 +7,8 @@ import type { JobHandlerKey } from '../../contract/api/jobs';
 import type { Db } from '../db/client';
 import { loginLog, sessions, smsOutbox } from '../db/schema';
 import type { DictService } from '../modules/dict/service';
+import { objectStoreFromEnv, type ObjectStore } from '../adapters/objectStore/objectStore';
+import { fileAdmin } from '../modules/files/admin';
 
 export interface JobContext {
   db: Db;
@@ -15,6 +17,8 @@ export interface JobContext {
   /** Aborted when the run exceeds its time-out; long handlers should stop at the next chance. */
   signal: AbortSignal;
   now: Date;
+  /** The object store of uploads (default: the one the environment configures). */
+  objects?: ObjectStore;
 }
 export type JobHandler = (ctx: JobContext, params: Record<string, unknown>) => Promise<string>;
 export type JobHandlerRegistry = Record<string, JobHandler>;
@@ -74,5 +78,13 @@ export const JOB_HANDLER_REGISTRY: Record<JobHandlerKey, JobHandler> = {
       return (await ctx.db.delete(smsOutbox).where(inArray(smsOutbox.id, ids)).returning({ id: smsOutbox.id })).length;
     });
     return `删除短信发件记录 ${n} 条`;
+  },
+
+  // Uploads no business record points at (server/modules/files/references.ts), older than N hours
+  // (at least a day, so a form being filled in keeps its fresh upload): record and object removed.
+  async fileOrphanCleanup(ctx, params) {
+    const before = new Date(ctx.now.getTime() - int(params.hours, 24) * 3_600_000);
+    const n = await fileAdmin(ctx.db, ctx.objects ?? objectStoreFromEnv(), ctx.log).cleanOrphans(before, ctx.signal);
+    return `删除孤儿文件 ${n} 个`;
   },
 };

@@ -5,19 +5,22 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_MSG, FILE_P, UPLOAD_MAX_BYTES } from '../../../contract/api/files';
+import { FILE_MSG, FILE_P, OSS_FILE_MSG, OSS_FILE_P, OSS_FILE_PERMS, UPLOAD_MAX_BYTES } from '../../../contract/api/files';
 import { objectStoreFromEnv, type ObjectStore } from '../../adapters/objectStore/objectStore';
 import type { ModuleOptions } from '../../context';
 import { AppError, capOk, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { uploadedFiles } from '../admin/xlsx';
+import { fileAdmin } from './admin';
 import { fileService, type Uploader } from './service';
 
 const tags = ['common'];
 const pageQuery = z.object({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) });
 
 export const filesRoutes: FastifyPluginAsyncZod<ModuleOptions & { objectStore?: ObjectStore }> = async (app, { deps, objectStore }) => {
-  const files = fileService(deps.db, objectStore ?? objectStoreFromEnv());
+  const objects = objectStore ?? objectStoreFromEnv();
+  const files = fileService(deps.db, objects);
+  const admin = fileAdmin(deps.db, objects, app.log);
   // One byte over the limit lets the plugin mark the file truncated, which is refused as too large.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 40 } });
 
@@ -90,6 +93,39 @@ export const filesRoutes: FastifyPluginAsyncZod<ModuleOptions & { objectStore?: 
     { schema: { querystring: pageQuery, tags, summary: '我上传的文件（当前租户）' }, config: { permission: 'authenticated' } },
     async (req) => {
       return sysOk(await files.mine(uploaderOf(req), req.query.pageNo, req.query.pageSize));
+    },
+  );
+
+  // 文件管理 (issue 19 §4): the tenant's stored files, their download, and delete of an unreferenced one.
+  const idQuery = z.object({ id: z.string({ error: OSS_FILE_MSG.idRequired }).trim().min(1, OSS_FILE_MSG.idRequired).max(64, FILE_MSG.notFound) });
+  const adminTags = ['files'];
+
+  app.get(
+    OSS_FILE_P.list,
+    { schema: { tags: adminTags, summary: '文件管理：租户的全部上传文件（含所属业务对象）' }, config: { permission: OSS_FILE_PERMS.list } },
+    async (req) => sysOk(await admin.list(authOf(req).tenantId, req.query as Record<string, unknown>)),
+  );
+
+  app.get(
+    OSS_FILE_P.download,
+    { schema: { tags: adminTags, querystring: idQuery, summary: '文件管理：下载或预览（附件）' }, config: { permission: OSS_FILE_PERMS.download } },
+    async (req, reply) => {
+      const { row, data } = await admin.content(authOf(req).tenantId, req.query.id);
+      return reply
+        .header('Content-Type', row.contentType)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
+        .send(data);
+    },
+  );
+
+  app.delete(
+    OSS_FILE_P.delete,
+    { schema: { tags: adminTags, querystring: idQuery, summary: '文件管理：删除（仍被业务记录引用时拒绝）' }, config: { permission: OSS_FILE_PERMS.delete } },
+    async (req) => {
+      await admin.remove(authOf(req).tenantId, req.query.id);
+      return sysOk(null, OSS_FILE_MSG.deleted);
     },
   );
 };

@@ -14,6 +14,7 @@ import { merchantPages } from '@/features/merchant/pages';
 import { approvePages } from '@/features/approve/pages';
 import { cusPages } from '@/features/cus/pages';
 import { reportPages } from '@/features/report/pages';
+import { filePages } from '@/features/files/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -44,4 +45,5 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...merchantPages,
   ...cusPages,
   ...reportPages,
+  ...filePages,
 };
