@@ -51,7 +51,8 @@ export const masterFields = z.object({
   cityCode: areaCode,
   districtCode: areaCode,
   address: text(200, CUS_MSG.address),
-  industryCode: optional(z.string().trim().max(64, CUS_MSG.industry)),
+  /** A category of the tenant's tree (the category picker's value). */
+  industryId: optional(z.string().trim().max(64, CUS_MSG.industry)),
   settleCardNo: z.string({ error: V.bankCard }).trim().regex(RX.bankCard, V.bankCard),
   settleBankName: text(50, CUS_MSG.bankName),
   settleBranchName: text(100, CUS_MSG.branchName),

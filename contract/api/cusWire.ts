@@ -266,7 +266,9 @@ export interface CusMasterView {
   cityCode: string | null;
   districtCode: string | null;
   address: string | null;
-  industryCode: string | null;
+  industryId: string | null;
+  /** The industry category's name. */
+  industryName: string | null;
   settleCardNo: string | null;
   settleBankName: string | null;
   settleBranchName: string | null;

@@ -175,10 +175,15 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     await refused(P.masterAdd, { ...MASTER, settleCardNo: '0123456789' }, 400, '请输入正确的银行卡号!');
     await refused(P.masterAdd, { ...MASTER, mobile: '2380000000' }, 400, '请输入正确的手机号码!');
     await refused(P.masterAdd, { ...MASTER, cityCode: '110100' }, 400, CUS_MSG.area);
-    await refused(P.masterAdd, { ...MASTER, industryCode: 'NO-SUCH' }, 400, CUS_MSG.industry);
+    await refused(P.masterAdd, { ...MASTER, industryId: 'NO-SUCH' }, 400, CUS_MSG.industry);
     // A person needs no credit code.
     const { customer: p } = await ok(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '个人测试' });
     expect(p.creditCode).toBeNull();
+    // The industry is a category of the caller's tenant, by id (the category picker's value), shown by name.
+    await t.sql(`INSERT INTO categories (id, tenant_id, name, code) VALUES ('cat-ind-0', '0', '批发和零售业', 'IND_F'), ('cat-ind-1', '1', '金融业', 'IND_J')`);
+    await refused(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '他租户行业', industryId: 'cat-ind-1' }, 400, CUS_MSG.industry);
+    const { customer: ind } = await ok(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '行业测试', industryId: 'cat-ind-0' });
+    expect(ind).toMatchObject({ industryId: 'cat-ind-0', industryName: '批发和零售业' });
 
     const { customer: u } = await ok(P.masterUpdate, { ...MASTER, cusCode: c.cusCode, version: 1, address: '科技园南路2号' });
     expect(u.version).toBe(2);

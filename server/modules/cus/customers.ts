@@ -21,7 +21,7 @@ const FIELD_COLUMNS: [keyof MasterFields, string][] = [
   ['cityCode', 'city_code'],
   ['districtCode', 'district_code'],
   ['address', 'address'],
-  ['industryCode', 'industry_code'],
+  ['industryId', 'industry_id'],
   ['settleCardNo', 'settle_card_no'],
   ['settleBankName', 'settle_bank_name'],
   ['settleBranchName', 'settle_branch_name'],
@@ -32,8 +32,8 @@ const mask = (v: string | null) => (v ? `${v.slice(0, 3)}****${v.slice(-4)}` : v
 
 async function checkFields(c: SqlConn, tenantId: string, v: MasterFields, cusCode: string | null): Promise<void> {
   if (!isAreaPath(v.provinceCode, v.cityCode, v.districtCode)) throw new AppError(400, CUS_MSG.area);
-  if (v.industryCode) {
-    const [hit] = await c.query('SELECT 1 FROM categories WHERE tenant_id = $1 AND code = $2', [tenantId, v.industryCode]);
+  if (v.industryId) {
+    const [hit] = await c.query('SELECT 1 FROM categories WHERE tenant_id = $1 AND id = $2', [tenantId, v.industryId]);
     if (!hit) throw new AppError(400, CUS_MSG.industry);
   }
   if (v.creditCode) {

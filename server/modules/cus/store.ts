@@ -41,7 +41,8 @@ export interface CustomerRow {
   city_code: string | null;
   district_code: string | null;
   address: string | null;
-  industry_code: string | null;
+  industry_id: string | null;
+  industry_name: string | null;
   settle_card_no: string | null;
   settle_bank_name: string | null;
   settle_branch_name: string | null;
@@ -59,7 +60,8 @@ export interface CustomerRow {
 
 export const iso = (d: Date | string) => new Date(d).toISOString();
 export const CUSTOMER_COLS = `id::text, tenant_id, cus_code, cus_name, cus_kind, cus_type, credit_code, legal_name, legal_id_no, legal_mobile,
-  contact_name, mobile, province_code, city_code, district_code, address, industry_code, settle_card_no, settle_bank_name, settle_branch_name,
+  contact_name, mobile, province_code, city_code, district_code, address, industry_id,
+  (SELECT name FROM categories WHERE id = customers.industry_id) AS industry_name, settle_card_no, settle_bank_name, settle_branch_name,
   status, review_status, review_reason, version, maker_id, maker_name, checker_id, checker_name, created_at, updated_at`;
 
 export function masterView(r: CustomerRow): CusMasterView {
@@ -78,7 +80,8 @@ export function masterView(r: CustomerRow): CusMasterView {
     cityCode: r.city_code,
     districtCode: r.district_code,
     address: r.address,
-    industryCode: r.industry_code,
+    industryId: r.industry_id,
+    industryName: r.industry_name,
     settleCardNo: r.settle_card_no,
     settleBankName: r.settle_bank_name,
     settleBranchName: r.settle_branch_name,

@@ -79,6 +79,7 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
                 <Descriptions.Item label="客户类型">{CUS_KIND_TEXT[m.cusKind]}</Descriptions.Item>
                 <Descriptions.Item label="客户角色">{ROLE_TEXT[m.cusType]}</Descriptions.Item>
                 <Descriptions.Item label="统一社会信用代码">{m.creditCode ?? '—'}</Descriptions.Item>
+                <Descriptions.Item label="所属行业">{m.industryName ?? '—'}</Descriptions.Item>
                 <Descriptions.Item label="法定代表人">{`${m.legalName ?? ''} ${m.legalIdNo ?? ''}`}</Descriptions.Item>
                 <Descriptions.Item label="法人手机号">{m.legalMobile}</Descriptions.Item>
                 <Descriptions.Item label="联系人">{`${m.contactName ?? ''} ${m.mobile ?? ''}`}</Descriptions.Item>

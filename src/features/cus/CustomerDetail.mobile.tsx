@@ -42,6 +42,7 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
           <List.Item extra={m.cusCode}>客户编号</List.Item>
           <List.Item extra={m.cusName}>客户名称</List.Item>
           <List.Item extra={CUS_KIND_TEXT[m.cusKind]}>客户类型</List.Item>
+          <List.Item extra={m.industryName ?? '—'}>所属行业</List.Item>
           <List.Item
             extra={
               <Tag color={mobileTagColor(tag.color)} fill="outline" data-testid="cus-review-status">

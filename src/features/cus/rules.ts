@@ -59,7 +59,7 @@ export const innetTag = (s: InnetStatus, providerName?: string) => ({
 export type EntryValues = Partial<Omit<MasterFields, 'provinceCode' | 'cityCode' | 'districtCode'>> & { area?: string };
 
 export const ENTRY_STEPS = [
-  { title: '主体信息', fields: ['cusKind', 'cusType', 'cusName', 'creditCode'] },
+  { title: '主体信息', fields: ['cusKind', 'cusType', 'cusName', 'creditCode', 'industryId'] },
   { title: '法人与联系人', fields: ['legalName', 'legalIdNo', 'legalMobile', 'contactName', 'mobile'] },
   { title: '地址与结算', fields: ['area', 'address', 'settleCardNo', 'settleBankName', 'settleBranchName'] },
   { title: '上传材料', fields: [] },
@@ -80,6 +80,7 @@ export const FIELD_LABEL: Record<string, string> = {
   mobile: '联系人手机号',
   area: '注册地址（省市区）',
   address: '详细地址',
+  industryId: '所属行业',
   settleCardNo: '结算银行卡号',
   settleBankName: '开户银行',
   settleBranchName: '开户支行',
