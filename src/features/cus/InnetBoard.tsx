@@ -3,7 +3,6 @@
 // 提交进件 (new, or a draft / rejected one again), 打款验证 (the amount the provider paid to the
 // settlement card), 签约 (fees, SMS, sign), 开通, 撤销 and the customer's detail.
 import { useMemo, useRef, useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CUS_INNET_LIVE, CUS_PATHS, CUS_PERMS, INNET_PROVIDERS, type InnetView } from '@contract/api/cus';
 import { cusDetailUrl } from '@contract/pages/cus';
@@ -11,8 +10,6 @@ import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitApi, ListKitConfig } from '@/components/list/types';
 import { PromptDialog } from '@/components/modal/PromptDialog';
-import { useCan } from '@/hooks/useCan';
-import { useIsMobile } from '@/hooks/useDevice';
 import type { PageProps } from '@/lib/page';
 import { cancelInnet, kitPage, openInnet, payConfirm } from './api';
 import { ApplyView, SignView } from './InnetDialogs';
@@ -34,8 +31,6 @@ export function innetRows(fixed: Record<string, string>) {
 export default function InnetBoard(_props: PageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const mobile = useIsMobile();
-  const can = useCan();
   const provider = params.get('provider') ?? INNET_PROVIDERS[0].code;
   const cusCode = params.get('cusCode') ?? undefined;
   const api = useRef<ListKitApi<Row> | null>(null);
@@ -53,7 +48,8 @@ export default function InnetBoard(_props: PageProps) {
       url: { list: CUS_PATHS.innetInquiry },
       fetchList: fetch,
       live: CUS_INNET_LIVE,
-      extraButtons: mobile ? [] : [{ key: 'apply', text: '提交进件', permission: CUS_PERMS.innetApply, onClick: () => setApplying({ innet: null }) }],
+      // On the phone too, as a page link above the cards (a shared page never imports either kit).
+      extraButtons: [{ key: 'apply', text: '提交进件', permission: CUS_PERMS.innetApply, phone: true, onClick: () => setApplying({ innet: null }) }],
       columns: [
         { dataIndex: 'cusName', title: '客户名称', ellipsis: true },
         { dataIndex: 'cusCode', title: '客户编号', width: 110 },
@@ -117,7 +113,7 @@ export default function InnetBoard(_props: PageProps) {
       deleteAction: false,
       mobile: { title: 'cusName', subtitle: 'providerName', fields: ['productText', 'providerAccountNo', 'updatedAt'], status: 'status' },
     };
-  }, [provider, cusCode, mobile, navigate]);
+  }, [provider, cusCode, navigate]);
 
   const done = () => void api.current?.reload();
   const say = (fn: () => Promise<unknown>, ok: string) =>
@@ -133,13 +129,6 @@ export default function InnetBoard(_props: PageProps) {
     );
   return (
     <>
-      {mobile && can(CUS_PERMS.innetApply) && (
-        <div style={{ padding: '8px 12px 0' }}>
-          <Button block color="primary" fill="outline" onClick={() => setApplying({ innet: null })}>
-            提交进件
-          </Button>
-        </div>
-      )}
       <ListKit key={provider} config={config} apiRef={api} />
       <PromptDialog
         open={!!verifying}
