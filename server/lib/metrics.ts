@@ -128,7 +128,8 @@ export class Metrics {
     if (!metric) return 0;
     const { values } = await metric.get();
     const hit = values.find((v) => Object.entries(labels).every(([k, want]) => String((v.labels as Record<string, unknown>)[k]) === want));
-    return Number(hit?.value ?? 0);
+    const n = Number(hit?.value ?? 0);
+    return Number.isFinite(n) ? n : 0;
   }
 
   /** Every value of a series with its labels. */

@@ -56,6 +56,7 @@ describe.each(BACKENDS)('系统监控 on %s', (backend) => {
     const self = o.processes.find((p) => p.self);
     expect(self).toMatchObject({ alive: true, pid: process.pid });
     expect(self!.rssBytes).toBeGreaterThan(0);
+    expect(self!.loopLagMs).toBeGreaterThanOrEqual(0);
     expect(self!.requestsLastHour).toBeGreaterThanOrEqual(3);
     // The database: its size everywhere; connections and statements on PostgreSQL only.
     expect(o.database.sizeBytes).toBeGreaterThan(0);

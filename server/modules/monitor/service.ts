@@ -60,6 +60,8 @@ export class Monitor {
   /** Writes this process's row (and forgets processes gone for a day). */
   async beat(): Promise<void> {
     const m = this.metrics;
+    // prom-client sets the event-loop percentiles (since its last collect) when the lag gauge is collected.
+    await m.value('boss_nodejs_eventloop_lag_seconds');
     const [rss, heap, lag] = await Promise.all([
       m.value('boss_process_resident_memory_bytes'),
       m.value('boss_nodejs_heap_size_used_bytes'),
