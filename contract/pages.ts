@@ -13,6 +13,7 @@ import { MERCHANT_PAGES } from './pages/merchant';
 import { CUS_PAGES } from './pages/cus';
 import { REPORT_PAGES } from './pages/report';
 import { FILE_PAGES } from './pages/files';
+import { MONITOR_PAGES } from './pages/monitor';
 
 export const CORE_PAGES = [
   'layouts/RouteView',
@@ -41,6 +42,7 @@ export const PAGE_KEYS = [
   ...CUS_PAGES,
   ...REPORT_PAGES,
   ...FILE_PAGES,
+  ...MONITOR_PAGES,
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -26,6 +26,7 @@ import { CATEGORY_MENU } from '../modules/category/menu';
 import { CUS_MENU } from '../modules/cus/menu';
 import { REPORT_MENU } from '../modules/report/menu';
 import { FILES_MENU } from '../modules/files/menu';
+import { MONITOR_MENU } from '../modules/monitor/menu';
 
 export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
   component?: PageKey | null;
@@ -50,6 +51,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...CUS_MENU,
   ...REPORT_MENU,
   ...FILES_MENU,
+  ...MONITOR_MENU,
 ];
 
 /** Inserts the catalogue rows that are missing and grants them; returns how many were new. */

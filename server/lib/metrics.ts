@@ -10,6 +10,7 @@ import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { RequestWindow } from './requestWindow';
 
 /** Seconds: the latency buckets of a back-office answer (most under 50 ms, exports and reports longer). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -21,6 +22,8 @@ export class Metrics {
   private readonly sockets = new Map<string, () => number>();
   readonly requests: Counter<'method' | 'route' | 'status'>;
   readonly latency: Histogram<'method' | 'route' | 'status'>;
+  /** The last hour of the same answers by route, for the monitoring page (server/modules/monitor). */
+  readonly window = new RequestWindow();
 
   constructor(private readonly db: Db) {
     const registers = [this.registry];
@@ -119,6 +122,24 @@ export class Metrics {
     return rowsOf<T>(await this.db.execute(query));
   }
 
+  /** The current value of a series of the registry (its collect runs, as on a scrape); 0 when absent. */
+  async value(name: string, labels: Record<string, string> = {}): Promise<number> {
+    const metric = this.registry.getSingleMetric(name);
+    if (!metric) return 0;
+    const { values } = await metric.get();
+    const hit = values.find((v) => Object.entries(labels).every(([k, want]) => String((v.labels as Record<string, unknown>)[k]) === want));
+    const n = Number(hit?.value ?? 0);
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  /** Every value of a series with its labels. */
+  async values(name: string): Promise<{ labels: Record<string, string>; value: number }[]> {
+    const metric = this.registry.getSingleMetric(name);
+    if (!metric) return [];
+    const { values } = await metric.get();
+    return values.map((v) => ({ labels: v.labels as Record<string, string>, value: Number(v.value) }));
+  }
+
   /** Counts the open sockets of a kind on every scrape. */
   countSockets(socket: string, count: () => number): void {
     this.sockets.set(socket, count);
@@ -140,6 +161,7 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
     metrics.requests.inc(labels);
     metrics.latency.observe(labels, reply.elapsedTime / 1000);
+    metrics.window.record(`${labels.method} ${labels.route}`, reply.statusCode, reply.elapsedTime);
   });
   if (!token) return;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

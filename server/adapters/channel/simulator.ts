@@ -43,6 +43,11 @@ export class ChannelSimulator implements PaymentChannel {
     this.opts = { minLatencyMs: 300, maxLatencyMs: 1200, maxRetries: 8, retryDelayMs: 200, ...opts };
   }
 
+  /** Deliveries accepted and not yet made (the monitoring page's figure of the simulator). */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
   onResult(cb: ChannelCallback): void {
     this.callback = cb;
   }

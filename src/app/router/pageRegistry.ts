@@ -15,6 +15,7 @@ import { approvePages } from '@/features/approve/pages';
 import { cusPages } from '@/features/cus/pages';
 import { reportPages } from '@/features/report/pages';
 import { filePages } from '@/features/files/pages';
+import { monitorPages } from '@/features/monitor/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -46,4 +47,5 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...cusPages,
   ...reportPages,
   ...filePages,
+  ...monitorPages,
 };

@@ -1,0 +1,73 @@
+// 系统监控 end to end (issue 19 §3): the administrator opens 系统监控 at 1440×900, makes a request,
+// and sees it counted in its route's row within a refresh; on a 390×844 phone the page is cards.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MONITOR_P, type MonitorOverview } from '../../contract/api/monitor';
+import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { apiCall, eventually, settled, signIn } from './lib/session';
+import { e2eTarget } from './lib/target';
+
+const baseURL = e2eTarget().baseURL;
+const ROUTE = 'GET /boss-admin/sys/user/queryById';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('系统监控 at 1440×900', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
+    page = await ctx.newPage();
+    await signIn(page, 'admin');
+  });
+  afterAll(async () => ctx?.close());
+  afterEach(async (c) => {
+    if (c.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/monitor-failed-${c.task.id}.png` });
+  });
+
+  it('shows processes, routes, the database and jobs, and counts the request just made within a refresh', async () => {
+    await page.goto('/system/monitor');
+    await settled(page);
+    await expect.poll(() => page.getByText('服务进程').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('（当前）').count()).toBeGreaterThan(0);
+    await page.getByLabel('筛选接口').fill('queryById');
+    const overview = (await (await apiCall(page, baseURL, 'GET', MONITOR_P.overview)).json()) as { result: MonitorOverview };
+    const before = overview.result.routes.find((r) => r.route === ROUTE)?.count ?? 0;
+    const res = await apiCall(page, baseURL, 'GET', '/sys/user/queryById', { params: { id: 'u-admin' } });
+    expect(res.status()).toBe(200);
+    const row = page.locator('tr', { hasText: ROUTE });
+    await eventually(async () => ((await row.count()) ? (await row.locator('td').nth(1).innerText()).trim() : '')).toBe(String(before + 1));
+    await expect.poll(() => page.getByText('定时任务').count()).toBeGreaterThan(0);
+    await screenshot(page, 'monitor-desktop');
+  });
+});
+
+describe('系统监控 at 390×844', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    page = await ctx.newPage();
+    await signIn(page, 'admin');
+  });
+  afterAll(async () => ctx?.close());
+  afterEach(async (c) => {
+    if (c.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/monitor-failed-${c.task.id}.png` });
+  });
+
+  it('renders the figures as cards', async () => {
+    await page.goto('/system/monitor');
+    await settled(page);
+    await eventually(() => page.locator('.adm-card').count()).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => page.getByText('近1小时请求').count()).toBeGreaterThan(0);
+    // No horizontal scroll on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'monitor-phone');
+  });
+});
