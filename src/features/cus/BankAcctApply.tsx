@@ -9,6 +9,7 @@ import ListKit from '@/components/list/ListKit';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { cusCall, kitPage } from './api';
+import { timeColumn } from './rules';
 
 const COLOR: Record<BankApplyStatus, string> = { submitted: 'blue', under_review: 'processing', opened: 'success', rejected: 'error', cancelled: 'default' };
 const STATUS_OPTIONS = Object.entries(BANK_APPLY_STATUS_TEXT).map(([value, label]) => ({ value, label }));
@@ -39,7 +40,7 @@ export default function BankAcctApply(_props: PageProps) {
         { dataIndex: 'acctNo', title: '账号', width: 190 },
         { dataIndex: 'providerAccountNo', title: '机构账号', width: 180 },
         { dataIndex: 'rejectReason', title: '驳回原因', ellipsis: true },
-        { dataIndex: 'updatedAt', title: '更新时间', width: 170, type: 'datetime' },
+        timeColumn('updatedAt', '更新时间'),
       ],
       query: [{ field: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS }],
       toolbar: ['add'],
@@ -67,7 +68,7 @@ export default function BankAcctApply(_props: PageProps) {
           },
         },
       ],
-      mobile: { title: 'cusName', subtitle: 'acctTypeText', fields: ['providerName', 'acctNo', 'updatedAt'], status: 'status' },
+      mobile: { title: 'cusName', subtitle: 'acctTypeText', fields: ['providerName', 'acctNo', 'providerAccountNo'], status: 'status' },
     }),
     [navigate],
   );
