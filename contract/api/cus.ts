@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { creditCodeField, nationalIdField } from '../idCodes';
 import { amountField } from '../money';
 import { RX, V } from '../validation';
-import { CUS_KINDS, CUS_MSG, CUS_ROLES, MATERIAL_TYPES } from './cusWire';
+import { BANK_APPLY_ACCT_TYPES, BANK_APPLY_STATUSES, CUS_KINDS, CUS_MSG, CUS_ROLES, MATERIAL_TYPES } from './cusWire';
 
 export * from './cusWire';
 
@@ -167,3 +167,21 @@ export const configFeeInquiryBody = z.object({ ...envelope, cusCode, provider: p
 export const contractInquiryBody = z.object({ ...envelope, page, cusCode: cusCode.optional(), provider: providerCode.optional() });
 export const contractDetailBody = z.object({ ...envelope, contractId: id(CUS_MSG.contractNotFound) });
 export const pdfPreviewQuery = z.object({ contractId: id(CUS_MSG.contractNotFound), download: z.enum(['0', '1']).optional() }).passthrough();
+
+const applyId = id(CUS_MSG.bankApplyNotFound);
+export const bankApplyBody = z.object({
+  ...envelope,
+  cusCode,
+  /** The customer's opened innet application: its provider opens the account. */
+  innetId: id(CUS_MSG.bankApplyNoInnet),
+  acctType: z.enum(BANK_APPLY_ACCT_TYPES, { error: '请选择账户类型' }),
+  remark: optText(200),
+});
+export const bankApplyInquiryBody = z.object({
+  ...envelope,
+  page,
+  cusCode: cusCode.optional(),
+  status: z.enum(BANK_APPLY_STATUSES, { error: '状态不正确' }).optional(),
+  applyId: applyId.optional(),
+});
+export const bankApplyCancelBody = z.object({ ...envelope, applyId, reason: text(200, '请输入撤销原因') });

@@ -32,6 +32,10 @@ export const CUS_PATHS = {
   pdfPreview: '/sys/common/pdf/pdfPreviewIframe',
   /** Invites the customer's administrator by SMS: a customer-side user bound to the cusCode (again: the SMS once more). */
   adminInvite: '/cap/cus/v1/CusAdminInvite',
+  /** Bank-account-apply: a further account (a virtual bank account) through the provider the customer is opened with. */
+  bankApply: '/cap/cus/v1/CusBankAcctApply',
+  bankApplyInquiry: '/cap/cus/v1/CusBankAcctApplyInquiry',
+  bankApplyCancel: '/cap/cus/v1/CusBankAcctApplyCancel',
 } as const;
 
 /** Codes per page and per button (server/modules/cus/menu.ts registers them). */
@@ -50,6 +54,8 @@ export const CUS_PERMS = {
   fee: 'cus:fee:config',
   contract: 'cus:contract:inquiry',
   invite: 'cus:customer:invite',
+  bankApplyInquiry: 'cus:bankAcct:inquiry',
+  bankApply: 'cus:bankAcct:add',
 } as const;
 
 /** The live kind of innet applications on the notification socket ({cmd:'live', kind, id, status}; migration 0031). */
@@ -228,6 +234,11 @@ export const CUS_MSG = {
   inviteTooSoon: (s: number) => `请${s}秒后再发送邀请短信`,
   inviteSent: (mobile: string) => `邀请短信已发送至${mobile}`,
   inviteGroupTaken: '该客户的客户组已存在',
+  bankApplyNotFound: '银行账户申请不存在',
+  bankApplyNoInnet: '请选择该客户已开通的支付机构',
+  bankApplyExists: '该客户此类账户的申请正在处理中',
+  bankAccountExists: '该客户已有此类账户',
+  bankApplyState: (text: string, action: string) => `申请当前状态为「${text}」，不能${action}`,
 } as const;
 
 /** The SMS of an invitation (the invited user signs in with this mobile and a login code). */
@@ -390,3 +401,39 @@ export const HISTORY_ACTION_TEXT: Record<string, string> = {
   inviteAdmin: '邀请管理员',
   inviteResend: '重发邀请短信',
 };
+
+// ---- bank-account-apply ----
+/** A further account the provider opens for an opened customer (the ledger opens one of the same type). */
+export const BANK_APPLY_ACCT_TYPES = ['virtual'] as const;
+export type BankApplyAcctType = (typeof BANK_APPLY_ACCT_TYPES)[number];
+export const BANK_APPLY_ACCT_TEXT: Record<BankApplyAcctType, string> = { virtual: '虚拟银行账户' };
+/** submitted → under_review → opened | rejected; cancelled before the provider decides. */
+export const BANK_APPLY_STATUSES = ['submitted', 'under_review', 'opened', 'rejected', 'cancelled'] as const;
+export type BankApplyStatus = (typeof BANK_APPLY_STATUSES)[number];
+export const BANK_APPLY_STATUS_TEXT: Record<BankApplyStatus, string> = {
+  submitted: '已提交',
+  under_review: '审核中',
+  opened: '已开通',
+  rejected: '已驳回',
+  cancelled: '已撤销',
+};
+export interface BankApplyView {
+  applyId: string;
+  cusCode: string;
+  cusName: string;
+  innetId: string;
+  provider: string;
+  providerName: string;
+  acctType: BankApplyAcctType;
+  acctTypeText: string;
+  status: BankApplyStatus;
+  statusText: string;
+  version: number;
+  remark: string;
+  rejectReason: string;
+  providerAccountNo: string | null;
+  /** The ledger account opened with it. */
+  acctNo: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -84,7 +84,9 @@ export const LEDGER_MSG = {
   reasonRequired: '请输入原因',
 } as const;
 
-export const CUSTOMER_ACCOUNT_TYPES = ['basic', 'settlement', 'fee'] as const;
+export const CUSTOMER_ACCOUNT_TYPES = ['basic', 'settlement', 'fee', 'virtual'] as const;
+/** What AcctNoGenerate opens directly; a virtual bank account comes only through the provider (客户进件 › 银行账户申请). */
+export const GENERATED_ACCOUNT_TYPES = ['basic', 'settlement', 'fee'] as const;
 export const PLATFORM_ACCOUNT_TYPES = ['clearing', 'suspense', 'fee_income', 'bank_settlement'] as const;
 export type CustomerAccountType = (typeof CUSTOMER_ACCOUNT_TYPES)[number];
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
@@ -93,6 +95,7 @@ export const ACCOUNT_TYPE_TEXT: Record<AccountType, string> = {
   basic: '基本账户',
   settlement: '结算账户',
   fee: '手续费账户',
+  virtual: '虚拟银行账户',
   clearing: '清算账户',
   suspense: '挂账账户',
   fee_income: '手续费收入账户',
@@ -137,7 +140,7 @@ const accountNo = text(40, LEDGER_MSG.accountNotFound);
 const cusCode = text(50, V.cusCodeEmpty);
 const reason = z.string().trim().max(200, '原因不能超过200个字符').default('');
 
-export const accountGenerateBody = z.object({ ...envelope, cusCode, acctType: z.enum(CUSTOMER_ACCOUNT_TYPES, { error: '请选择账户类型' }), idempotencyKey });
+export const accountGenerateBody = z.object({ ...envelope, cusCode, acctType: z.enum(GENERATED_ACCOUNT_TYPES, { error: '请选择账户类型' }), idempotencyKey });
 export const accountInquiryBody = z.object({ ...envelope, cusCode });
 export const entryInquiryBody = z.object({ ...envelope, acctNo: accountNo });
 export const holdInquiryBody = z.object({ ...envelope, acctNo: accountNo });

@@ -9,6 +9,7 @@ export const CUS_PAGES = [
   'cus/KxbCusList',
   'cus/ContractList',
   'cus/MerchantEntry',
+  'cus/BankAcctApply',
 ] as const;
 
 /** Where the pages live (menu rows in server/modules/cus/menu.ts use the same paths). */
@@ -20,6 +21,7 @@ export const CUS_INNET_PATH = '/cus/innet';
 export const CUS_KXB_PATH = '/cus/kxbCus';
 export const CUS_CONTRACT_PATH = '/cus/contract';
 export const CUS_ENTRY_PATH = '/cus/merchantEntry';
+export const CUS_BANK_APPLY_PATH = '/cus/bankAcctApply';
 
 const q = (path: string, params: Record<string, string | undefined>) => {
   const s = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();

@@ -594,7 +594,7 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
         expect(r.status, where).toBeLessThan(500);
         // Only the list calls take these (their filters are optional, unknown keys dropped).
         if (r.status >= 400) expect(r.json.status.replyText, where).toMatch(/[\u4e00-\u9fa5]/);
-        else expect([P.masterList, P.innetInquiry, P.contractInquiry], where).toContain(path);
+        else expect([P.masterList, P.innetInquiry, P.contractInquiry, P.bankApplyInquiry], where).toContain(path);
       }
     }
     const bad = await t.app.inject({ method: 'GET', url: `${API_BASE}${P.pdfPreview}`, headers: { [HEADER_TOKEN]: admin } });

@@ -114,7 +114,7 @@ describe.each(BACKENDS)('menu catalogue shape (%s)', (backend) => {
     await t.sql(`INSERT INTO role_permissions VALUES ('r-operator', 'm-api-docs') ON CONFLICT DO NOTHING`);
     await t.sql(`UPDATE sys_info SET help_url = '/docs'`);
     const cusButtons = (await t.sql<{ id: string }>(`SELECT id FROM permissions WHERE parent_id = 'm-cus' AND type = '2' ORDER BY id`)).map((r) => r.id);
-    expect(cusButtons).toHaveLength(14);
+    expect(cusButtons).toHaveLength(16);
     expect((await shapeProblems()).sort()).toEqual(['b-acct-freeze', 'b-cus-info', ...cusButtons, 'b-pay-order-submit'].sort());
 
     const statements = MIGRATION.replace(/--.*$/gm, '')

@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { providerByCode } from '../../../contract/api/cusWire';
 import { latencyFromEnv } from './simulator';
-import type { InnetApplication, InnetCallback, InnetChannel, InnetEvent } from './innet';
+import type { AccountApplication, InnetApplication, InnetCallback, InnetChannel, InnetEvent } from './innet';
 import { Timers } from './timers';
 
 export const SIMULATED_REJECT_MARK = '驳回';
@@ -70,6 +70,19 @@ export class InnetSimulator implements InnetChannel {
       event: { kind: 'opened', providerAccountNo },
     };
     this.track(() => this.emit(callback));
+  }
+
+  /** A further account: accepted, then opened, or rejected when the remark carries the rejection mark. */
+  async applyAccount(app: AccountApplication): Promise<void> {
+    const base = { innetId: app.innetId, tenantId: app.tenantId, submitNo: 0, applyId: app.applyId };
+    const providerRef = `${app.provider.toUpperCase()}-VA-${app.applyId.slice(0, 10)}`;
+    const outcome: InnetEvent = app.remark.includes(SIMULATED_REJECT_MARK)
+      ? { kind: 'accountRejected', reason: '开户资料审核不通过，请核实后重新申请（模拟驳回规则）' }
+      : { kind: 'accountOpened', providerAccountNo: `VA${String(randomInt(10 ** 9, 10 ** 10))}${String(randomInt(10 ** 5, 10 ** 6))}` };
+    this.track(async () => {
+      await this.emit({ ...base, eventId: `${app.applyId}:accepted`, event: { kind: 'accountAccepted', providerRef } });
+      await this.emit({ ...base, eventId: `${app.applyId}:decided`, event: outcome });
+    });
   }
 
   private track(run: () => Promise<void>): void {

@@ -10,6 +10,7 @@ import { AppError } from '../../http/envelope';
 import { newId } from '../../lib/tokens';
 import * as A from '../ledger/accounts';
 import type { LedgerStore, SqlConn } from '../ledger/store';
+import { BankApplyService } from './bankApply';
 import { missingMaterials } from './customers';
 import { expectStatus, innetOf, innetView, moveInnet, setStatus, type InnetRow } from './innetStore';
 import { addHistory, customerOf, type Actor, type CusCtx } from './store';
@@ -30,11 +31,15 @@ function fieldProblem(provider: ProviderInfo, fields: Record<string, string>): s
 export type CallbackOutcome = 'applied' | 'duplicate' | 'ignored';
 
 export class InnetService {
+  /** Further accounts through the same provider adapter (its callbacks come through receive()). */
+  readonly bank: BankApplyService;
+
   constructor(
     readonly store: LedgerStore,
     readonly channel: InnetChannel,
     private readonly log: (msg: string) => void = () => {},
   ) {
+    this.bank = new BankApplyService(store, channel, log);
     channel.onCallback((cb) => this.receive(cb).then(() => undefined));
   }
 
@@ -130,6 +135,8 @@ export class InnetService {
 
   /** A provider callback: recorded once by its event id; applied only when it moves the application forward. */
   async receive(cb: InnetCallback): Promise<CallbackOutcome> {
+    const applyId = cb.applyId;
+    if (applyId) return this.store.tx((c) => this.bank.receive(c, { ...cb, applyId }));
     return this.store.tx(async (c) => {
       const [row] = await c.query<InnetRow>(`SELECT id FROM cus_innets WHERE id = $1 AND tenant_id = $2 FOR UPDATE`, [cb.innetId, cb.tenantId]);
       if (!row) {
@@ -177,7 +184,7 @@ export class InnetService {
       }
       return true;
     }
-    if (r.status !== 'opening' || !r.open_requested_at) return false;
+    if (e.kind !== 'opened' || r.status !== 'opening' || !r.open_requested_at) return false;
     await setStatus(c, r, 'opened', { provider_account_no: e.providerAccountNo, opened_at: new Date() });
     const accounts = await this.openLedgerAccounts(c, r);
     await c.query(`UPDATE cus_contracts SET status = 'effective' WHERE innet_id = $1 AND status = 'signed'`, [r.id]);
@@ -268,6 +275,6 @@ export class InnetService {
         await this.channel.open({ innetId: r.id, tenantId: r.tenant_id, provider: r.provider, submitNo: r.submit_no, providerRef: r.provider_ref ?? '' });
       else await this.handOver(r.id, r.tenant_id);
     }
-    return rows.length;
+    return rows.length + (await this.bank.resume());
   }
 }

@@ -6,6 +6,7 @@
 // catalogue sync (server/db/catalogue.ts).
 import { CUS_PERMS } from '../../../contract/api/cus';
 import {
+  CUS_BANK_APPLY_PATH,
   CUS_CONTRACT_PATH,
   CUS_DETAIL_PATH,
   CUS_ENTRY_PATH,
@@ -71,6 +72,7 @@ export const CUS_MENU: CatalogueEntry[] = [
   page('kxb', '快信宝客户', CUS_KXB_PATH, 'cus/KxbCusList', 'shop', 26, ['operator', 'approver']),
   page('contract', '合同管理', CUS_CONTRACT_PATH, 'cus/ContractList', 'file-text', 27, ['operator', 'approver', 'customer']),
   page('entry', '商户入驻', CUS_ENTRY_PATH, 'cus/MerchantEntry', 'shop', 28, ['customer']),
+  page('bank-apply', '银行账户申请', CUS_BANK_APPLY_PATH, 'cus/BankAcctApply', 'bank', 29, ['operator', 'approver']),
   button('inquiry', '客户查询', CUS_PERMS.inquiry, 1, ['operator', 'approver', 'customer'], 'list'),
   button('add', '新建客户', CUS_PERMS.add, 2, ['operator'], 'onboarding'),
   button('edit', '修改客户资料', CUS_PERMS.edit, 3, ['operator', 'customer'], 'onboarding'),
@@ -85,4 +87,6 @@ export const CUS_MENU: CatalogueEntry[] = [
   button('fee', '费率配置', CUS_PERMS.fee, 12, ['operator'], 'innet'),
   button('contract', '合同查询', CUS_PERMS.contract, 13, ['operator', 'approver', 'customer'], 'contract'),
   button('invite', '邀请客户管理员', CUS_PERMS.invite, 14, ['operator'], 'detail'),
+  button('bank-inquiry', '银行账户申请查询', CUS_PERMS.bankApplyInquiry, 15, ['operator', 'approver'], 'bank-apply'),
+  button('bank-apply', '申请银行账户', CUS_PERMS.bankApply, 16, ['operator'], 'bank-apply'),
 ];

@@ -225,6 +225,32 @@ export const cusRoutes: FastifyPluginAsyncZod<ModuleOptions & { objectStore?: Ob
     async (req) => capOk({ innet: await innet.open(await ctxOf(req), req.body.innetId) }, '已提交开通申请'),
   );
 
+  // ---- bank-account-apply ----
+  app.post(
+    C.CUS_PATHS.bankApply,
+    {
+      schema: doc(C.bankApplyBody, '银行账户申请：已开通客户通过其支付机构申请虚拟银行账户；开通后同时开立客户的同类型账户'),
+      config: { permission: C.CUS_PERMS.bankApply },
+    },
+    async (req) => {
+      const { context: _c, ...b } = req.body;
+      return capOk({ apply: await innet.bank.apply(await ctxOf(req), b) }, '申请已提交');
+    },
+  );
+  app.post(
+    C.CUS_PATHS.bankApplyInquiry,
+    { schema: doc(C.bankApplyInquiryBody, '银行账户申请列表（按客户、状态）'), config: { permission: C.CUS_PERMS.bankApplyInquiry } },
+    async (req) => {
+      const p = pageOf(req.body.page);
+      return listAnswer(await innet.bank.list(store, await ctxOf(req), { ...req.body, ...p }), p);
+    },
+  );
+  app.post(
+    C.CUS_PATHS.bankApplyCancel,
+    { schema: doc(C.bankApplyCancelBody, '撤销银行账户申请（支付机构决定前）'), config: { permission: C.CUS_PERMS.bankApply } },
+    async (req) => capOk({ apply: await innet.bank.cancel(await ctxOf(req), req.body.applyId, req.body.reason) }, '撤销成功'),
+  );
+
   // ---- fees and contracts ----
   app.post(C.CUS_PATHS.configFee, { schema: doc(C.configFeeBody, '费率配置（每次保存为新版本）'), config: { permission: C.CUS_PERMS.fee } }, async (req) => {
     const { context: _c, ...v } = req.body;

@@ -3,7 +3,7 @@
 // 2 MOD 97-10 check digits, unique). One account per type and customer: the server refuses a
 // second with its message, and the form says the same before asking when it already knows.
 import { useCallback } from 'react';
-import { ACCOUNT_TYPE_TEXT, CUSTOMER_ACCOUNT_TYPES, LEDGER_MSG, type CustomerAccountType } from '@contract/api/ledger';
+import { ACCOUNT_TYPE_TEXT, GENERATED_ACCOUNT_TYPES, LEDGER_MSG, type CustomerAccountType } from '@contract/api/ledger';
 import { V } from '@contract/validation';
 import { generateAccount } from './acctApi';
 import { useCustomer } from './useCustomer';
@@ -15,7 +15,7 @@ export interface GenerateValues {
 }
 type Getter = { getFieldValue: (name: string) => unknown };
 
-export const ACCOUNT_TYPE_OPTIONS = CUSTOMER_ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_TEXT[value] }));
+export const ACCOUNT_TYPE_OPTIONS = GENERATED_ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_TEXT[value] }));
 
 export function useAcctNoGenerate() {
   const customer = useCustomer();

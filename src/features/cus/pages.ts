@@ -12,4 +12,5 @@ export const cusPages: Record<(typeof CUS_PAGES)[number], PageModule> = {
   'cus/KxbCusList': lazy(() => import('./KxbCusList')),
   'cus/ContractList': lazy(() => import('./ContractList')),
   'cus/MerchantEntry': lazy(() => import('./MerchantEntry')),
+  'cus/BankAcctApply': lazy(() => import('./BankAcctApply')),
 };
