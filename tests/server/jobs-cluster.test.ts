@@ -68,13 +68,15 @@ describe.runIf(PG_AVAILABLE)('two schedulers on one PostgreSQL', () => {
     const make = (db: Database, nodeId: string) => new Scheduler({ db: db.db, dicts: new DictService(db.db), log: silentLog, tickMs: 20, nodeId });
     const one = make(a, 'node-a');
     const two = make(b, 'node-b');
+    // node-a alone, then both contending, then node-a goes away (a process stopped for a deploy) and
+    // node-b runs alone: each node surely runs some ticks, whichever wins the contested ones, and no
+    // tick may be lost or run twice at either handover.
     one.start();
+    await sleep(1300);
     two.start();
-    // Halfway, node-a goes away (a process stopped for a deploy): node-b takes every tick after it,
-    // so both nodes appear whichever won the contested ticks, and no tick may be lost in the handover.
-    await sleep(2000);
+    await sleep(1400);
     await one.stop();
-    await sleep(2000);
+    await sleep(1300);
     await two.stop();
 
     const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
@@ -93,7 +95,7 @@ describe.runIf(PG_AVAILABLE)('two schedulers on one PostgreSQL', () => {
     }
     // Every claim produced exactly one run: no claim lost to the unique index behind it.
     expect(one.claimedTotal + two.claimedTotal).toBe(rows.length);
-    // Both loops took part: node-b ran the ticks after node-a stopped.
+    // Both loops took part: node-a ran the ticks before node-b started, node-b those after node-a stopped.
     expect(new Set(rows.map((r) => r.node_id))).toEqual(new Set(['node-a', 'node-b']));
   });
 
