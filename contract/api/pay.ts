@@ -236,6 +236,10 @@ export interface PayOrderView {
   /** Masked ('6222********1234') unless the session is decrypted. */
   bankCardNo: string | null;
   amount: string;
+  /** Issue 18: the fee priced at submit, the amount + fee debited (and reserved), and a refund's share of the original's fee given back. */
+  fee?: string;
+  debitTotal?: string;
+  feeBack?: string;
   remark: string;
   /** Adjust only. */
   direction: 'credit' | 'debit' | null;
@@ -279,6 +283,7 @@ export interface BatchRowView {
   payeeAcctNo: string | null;
   bankCardNo: string | null;
   amount: string;
+  fee?: string;
   remark: string;
   status: BatchRowStatus;
   failReason: string | null;

@@ -62,6 +62,10 @@ export const UNIQUE_MESSAGES: Readonly<Record<string, string>> = {
   groups_cus_code_uq: CUS_MSG.inviteGroupTaken,
   cus_contracts_innet_id_key: CONFIG_MSG.exists('该入网申请的合同'),
   cus_fee_configs_tenant_id_cus_code_provider_version_key: CONFIG_MSG.exists('该费率版本'),
+  fee_rules_version_uq: CONFIG_MSG.exists('该费率规则版本'),
+  fee_charges_entry_ref_uq: CONFIG_MSG.exists('该手续费记录'),
+  split_rules_version_uq: CONFIG_MSG.exists('该分账规则版本'),
+  split_entries_source_uq: CONFIG_MSG.exists('该笔入账的分账'),
 };
 
 interface PgFault {

@@ -8,6 +8,11 @@
 import { LIVE_RESYNC, type LivePush } from '../../contract/api/message';
 import { cusInnetAudience, type CusInnetNotice } from '../modules/cus/liveAudience';
 import { payOrderAudience, type PayOrderNotice } from '../modules/pay/liveAudience';
+import { FEE_PERMS } from '../../contract/api/fee';
+
+/** Fee and split rules (issue 18): operators of the tenant who may read the rules (customer-side users never see rule lists). */
+const feeRuleAudience = async (viewer: SocketViewer, n: Notice, allows: Allows, permission: string) =>
+  viewer.tenantId === n.tenant && viewer.cusCode === null && allows(viewer.userId, n.tenant, permission);
 import { TOPIC_CHANNELS, type Broker } from './broker';
 import type { NotifyHub, SocketViewer } from './notifyHub';
 
@@ -25,6 +30,8 @@ type Audience = (viewer: SocketViewer, notice: Notice, allows: Allows) => Promis
 const AUDIENCES: Record<string, Audience> = {
   payOrder: (viewer, notice, allows) => payOrderAudience(viewer, notice as unknown as PayOrderNotice, allows),
   cusInnet: (viewer, notice, allows) => cusInnetAudience(viewer, notice as unknown as CusInnetNotice, allows),
+  feeRule: (viewer, notice, allows) => feeRuleAudience(viewer, notice, allows, FEE_PERMS.view),
+  splitRule: (viewer, notice, allows) => feeRuleAudience(viewer, notice, allows, FEE_PERMS.splitView),
 };
 
 export function parseLiveNotice(payload: string): Notice | null {

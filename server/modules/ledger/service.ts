@@ -56,6 +56,8 @@ import { PostingBatcher, batcherOptionsFromEnv } from './batcher';
 import { CHAIN_LANES, isIdempotencyClash, postEntries, postEntry, replayAfterRace, validateShape, type PostInput, type PostedEntry } from './posting';
 import type { LedgerStore, SqlConn } from './store';
 import type { DataScope } from '../rbac/dataScope';
+import { priceAccount, priceIn, recordFee, transferExtras } from '../fee/engine';
+import { applySplitIn } from '../fee/splits';
 
 export interface OpContext {
   tenantId: string;
@@ -150,7 +152,7 @@ export class LedgerService {
   ): Promise<PostedEntry> {
     if (v.fromAccountNo === v.toAccountNo) throw new AppError(400, LEDGER_MSG.sameAccount);
     await A.assertAccountInScope(this.store, ctx.tenantId, v.fromAccountNo, ctx.scope);
-    return this.post({
+    const input: PostInput = {
       tenantId: ctx.tenantId,
       kind: 'transfer',
       actor: ctx.actor,
@@ -162,7 +164,50 @@ export class LedgerService {
         { accountNo: v.fromAccountNo, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: ctx.cusCode },
         { accountNo: v.toAccountNo, amountFen: v.amountFen, customerOnly: true },
       ],
-    });
+    };
+    // Issue 18: a transfer pays its fee on top (same entry) and may land on an account with a standing split rule.
+    const extra = await transferExtras(this.store, ctx.tenantId, v.fromAccountNo, v.toAccountNo, v.amountFen);
+    if (!extra.fee && !extra.split) return this.post(input);
+    const platform = await this.platform(ctx.tenantId);
+    const charged: PostInput = extra.fee
+      ? {
+          ...input,
+          lines: [
+            { ...input.lines[0], amountFen: -(v.amountFen + extra.fee.feeFen) },
+            input.lines[1],
+            { accountNo: platform.fee_income, amountFen: extra.fee.feeFen },
+          ],
+        }
+      : input;
+    return this.inTx(
+      charged,
+      async (c) => {
+        const entry = await this.postIn(c, charged);
+        if (entry.replayed) return entry;
+        if (extra.fee)
+          await recordFee(c, {
+            tenantId: ctx.tenantId,
+            cusCode: extra.fee.cusCode,
+            txType: 'transfer',
+            ruleId: extra.fee.ruleId,
+            entryId: entry.id,
+            ref: entry.id,
+            baseFen: v.amountFen,
+            feeFen: extra.fee.feeFen,
+          });
+        if (extra.split)
+          await applySplitIn(c, (cc, i) => this.postIn(cc, i), {
+            tenantId: ctx.tenantId,
+            acctNo: v.toAccountNo,
+            amountFen: v.amountFen,
+            sourceEntryId: entry.id,
+            sourceKind: 'transfer',
+            actor: ctx.actor,
+          });
+        return entry;
+      },
+      (c) => replayAfterRace(c, charged),
+    );
   }
 
   async freeze(ctx: OpContext, v: { accountNo: string; amountFen: bigint; reason: string; idempotencyKey: string }): Promise<PostedEntry> {
@@ -209,6 +254,9 @@ export class LedgerService {
     if (!acc || acc.owner_kind !== 'customer' || (ctx.cusCode && acc.cus_code !== ctx.cusCode)) throw new AppError(404, LEDGER_MSG.accountNotFound);
     if (acc.status === 'closed') throw new AppError(409, LEDGER_MSG.accountClosed);
     const id = randomUUID();
+    // Issue 18: the top-up's fee, priced now, is deducted from the credit when the channel confirms.
+    const priced = await priceIn(this.store, ctx.tenantId, acc.cus_code, 'topup', [v.amountFen]);
+    const topupFee = priced.total > v.amountFen ? v.amountFen : priced.total;
     const fresh = await insertOrder(this.store, {
       id,
       tenantId: ctx.tenantId,
@@ -222,6 +270,7 @@ export class LedgerService {
       reason: v.reason,
       reserveEntryId: null,
       createdAt: new Date(),
+      fee: { feeFen: topupFee, ruleId: priced.ruleId, cusCode: acc.cus_code },
     });
     const order = fresh
       ? (await orderById(this.store, ctx.tenantId, id))!
@@ -262,9 +311,28 @@ export class LedgerService {
           `SELECT true AS ok FROM bank_cards b JOIN accounts a ON a.customer_id = b.customer_id WHERE a.tenant_id = $1 AND a.account_no = $2 AND b.card_no = $3 AND b.status = 'bound'`,
           [ctx.tenantId, v.accountNo, v.cardNo],
         );
-        const entry = await this.postIn(c, input);
+        // Issue 18: the withdrawal's fee on top of the amount, in the same entry (a hold captured covers both).
+        const fee = await priceAccount(c, ctx.tenantId, v.accountNo, 'withdraw', v.amountFen);
+        const charged: PostInput = fee.feeFen
+          ? {
+              ...input,
+              lines: [{ ...input.lines[0], amountFen: -(v.amountFen + fee.feeFen) }, input.lines[1], { accountNo: platform.fee_income, amountFen: fee.feeFen }],
+              hold: input.hold ? { ...input.hold, amountFen: v.amountFen + fee.feeFen } : undefined,
+            }
+          : input;
+        const entry = await this.postIn(c, charged);
         if (entry.replayed) return { order: await byEntry(c, entry.id), fresh: false };
         if (!card) throw new AppError(400, LEDGER_MSG.cardNotBound);
+        await recordFee(c, {
+          tenantId: ctx.tenantId,
+          cusCode: fee.cusCode,
+          txType: 'withdraw',
+          ruleId: fee.ruleId,
+          entryId: entry.id,
+          ref: entry.id,
+          baseFen: v.amountFen,
+          feeFen: fee.feeFen,
+        });
         const id = randomUUID();
         const accountId = entry.accountIds[v.accountNo];
         const now = new Date();
@@ -281,6 +349,7 @@ export class LedgerService {
           reason: v.reason,
           reserveEntryId: entry.id,
           createdAt: now,
+          fee: fee,
         });
         const order: OrderRow = {
           id,
@@ -318,7 +387,7 @@ export class LedgerService {
     const platform = await this.platform(r.tenantId);
     await this.inTx(
       null,
-      (c) => completeOrder(c, r, platform),
+      (c) => completeOrder(c, r, platform, (cc, input) => this.postIn(cc, input)),
       async () => false,
     );
   }

@@ -15,6 +15,21 @@ import type { SqlConn } from '../ledger/store';
 import { noticeMakerIn } from './makerNotice';
 import { addEvent, orderById, type Actor, type OrderRow, type RowRow } from './store';
 import { withTx } from './tx';
+import { feeRefundPart } from '../../../contract/api/fee';
+import { netLines, recordFee } from '../fee/engine';
+import { applySplitIn } from '../fee/splits';
+
+/** A refund's share of its original's fee (contract feeRefundPart), under the original's row lock so refunds of one order count in turn. */
+async function refundFeeBack(c: SqlConn, o: OrderRow): Promise<bigint> {
+  if (!o.orig_order_id) return 0n;
+  const [orig] = await c.query<{ fee: string; paid: string; before: string }>(
+    `SELECT p.fee::text, p.paid_amount::text AS paid,
+            (SELECT COALESCE(sum(r.paid_amount), 0) FROM pay_orders r WHERE r.orig_order_id = p.id AND r.status = 'succeeded' AND r.id <> $2)::text AS before
+       FROM pay_orders p WHERE p.id = $1 FOR UPDATE`,
+    [o.orig_order_id, o.id],
+  );
+  return orig ? feeRefundPart(BigInt(orig.fee), BigInt(orig.paid), BigInt(orig.before), BigInt(o.amount)) : 0n;
+}
 
 const SYSTEM: Actor = { id: 'system', name: '系统' };
 const ROW_CHUNK = 200;
@@ -91,15 +106,18 @@ export class PayExecutor {
     if (o.channel_order_id) return this.sweepOrder(o);
     const platform = await this.ledger.platform(o.tenant_id);
     const amount = BigInt(o.amount);
+    // Issue 18: the fee priced at submit leaves with the payment in the same entry (fee income); a refund gives back its share of the original's fee.
+    const fee = BigInt(o.fee ?? '0');
     let lines: PostLine[];
     let external = false;
     switch (o.kind) {
       case 'single':
         external = !o.payee_acct_no;
-        lines = [
-          { accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
+        lines = netLines([
+          { accountNo: o.from_acct_no!, amountFen: -(amount + fee), customerOnly: true },
           { accountNo: o.payee_acct_no ?? platform.suspense, amountFen: amount },
-        ];
+          { accountNo: platform.fee_income, amountFen: fee },
+        ]);
         break;
       case 'refund':
         lines = [
@@ -128,6 +146,13 @@ export class PayExecutor {
     const key = `payorder:${o.id}:exec`;
     try {
       const channelOrderId = await this.tx(async (c) => {
+        const back = o.kind === 'refund' ? await refundFeeBack(c, o) : 0n;
+        if (o.kind === 'refund')
+          lines = netLines([
+            { accountNo: o.from_acct_no!, amountFen: -(amount + fee), customerOnly: true },
+            { accountNo: o.payee_acct_no!, amountFen: amount + back, customerOnly: true },
+            { accountNo: platform.fee_income, amountFen: fee - back },
+          ]);
         const entry = await this.ledger.postIn(c, {
           tenantId: o.tenant_id,
           kind: `pay_${o.kind}`,
@@ -136,9 +161,10 @@ export class PayExecutor {
           idempotencyKey: key,
           requestHash: requestHash('payorder-exec', { orderId: o.id }),
           lines,
-          hold: o.hold_id ? { op: 'capture', holdId: o.hold_id, amountFen: amount } : undefined,
+          hold: o.hold_id ? { op: 'capture', holdId: o.hold_id, amountFen: amount + fee } : undefined,
           allowDisabledCustomer: o.kind === 'adjust',
         });
+        await this.feesIn(c, o, entry.id, fee, back);
         if (!external) {
           await this.finish(c, o, 'succeeded', amount, null);
           return null;
@@ -157,6 +183,7 @@ export class PayExecutor {
           actor: o.approver_id ?? 'system',
           reason: `付款 ${o.order_no}`,
           reserveEntryId: entry.id,
+          fee: { feeFen: fee, ruleId: o.fee_rule_id, cusCode: o.from_cus_code },
         });
         await c.query('UPDATE pay_orders SET channel_order_id = $2, updated_at = now() WHERE id = $1', [o.id, id]);
         return id;
@@ -169,6 +196,35 @@ export class PayExecutor {
       await this.tx((c) => this.finish(c, o, 'failed', 0n, err.message));
       return 'failed';
     }
+  }
+
+  /** Issue 18, in the execution's transaction: the fee records, a refund's fee share, and the payee's standing split. */
+  private async feesIn(c: SqlConn, o: OrderRow, entryId: string, fee: bigint, back: bigint): Promise<void> {
+    const tx = o.kind === 'refund' ? 'refund' : 'payment';
+    const base = BigInt(o.amount);
+    await recordFee(c, { tenantId: o.tenant_id, cusCode: o.from_cus_code, txType: tx, ruleId: o.fee_rule_id, entryId, ref: o.id, baseFen: base, feeFen: fee });
+    if (back > 0n) {
+      await recordFee(c, {
+        tenantId: o.tenant_id,
+        cusCode: o.to_cus_code,
+        txType: 'payment',
+        ruleId: null,
+        entryId,
+        ref: `${o.id}:back`,
+        baseFen: base,
+        feeFen: -back,
+      });
+      await c.query('UPDATE pay_orders SET fee_back = $2::bigint WHERE id = $1', [o.id, back.toString()]);
+    }
+    if (o.kind === 'single' && o.payee_acct_no)
+      await applySplitIn(c, (cc, i) => this.ledger.postIn(cc, i), {
+        tenantId: o.tenant_id,
+        acctNo: o.payee_acct_no,
+        amountFen: base,
+        sourceEntryId: entryId,
+        sourceKind: 'payment',
+        actor: 'system',
+      });
   }
 
   /** Final state of an order (in the caller's transaction): releases what is left of the hold. */
@@ -198,21 +254,22 @@ export class PayExecutor {
     const platform = await this.ledger.platform(o.tenant_id);
     for (;;) {
       const rows = await this.ledger.store.query<RowRow>(
-        `SELECT row_no, payee_name, payee_acct_no, bank_card_no, amount::text, remark, status, fail_reason, channel_order_id FROM pay_batch_rows
+        `SELECT row_no, payee_name, payee_acct_no, bank_card_no, amount::text, remark, status, fail_reason, channel_order_id, fee::text FROM pay_batch_rows
           WHERE order_id = $1 AND status = 'pending' ORDER BY row_no LIMIT ${ROW_CHUNK}`,
         [o.id],
       );
       if (!rows.length) break;
       for (const r of rows) {
         this.hooks.beforeRow?.(o.id, Number(r.row_no));
-        await this.payRow(o, r, platform.suspense);
+        await this.payRow(o, r, platform.suspense, platform.fee_income);
       }
     }
     return this.settleBatch(o);
   }
 
-  private async payRow(o: OrderRow, r: RowRow, suspense: string): Promise<void> {
+  private async payRow(o: OrderRow, r: RowRow, suspense: string, feeIncome: string): Promise<void> {
     const amount = BigInt(r.amount);
+    const fee = BigInt(r.fee ?? '0');
     const key = `batch:${o.id}:row:${r.row_no}`;
     const external = !r.payee_acct_no;
     let channelOrderId: string | null = null;
@@ -227,13 +284,33 @@ export class PayExecutor {
           reason: `${o.order_no} 第${r.row_no}行 ${r.payee_name}`.slice(0, 200),
           idempotencyKey: key,
           requestHash: requestHash('batch-row', { orderId: o.id, row: r.row_no, amount }),
-          lines: [
-            { accountNo: o.from_acct_no!, amountFen: -amount, customerOnly: true },
+          lines: netLines([
+            { accountNo: o.from_acct_no!, amountFen: -(amount + fee), customerOnly: true },
             { accountNo: r.payee_acct_no ?? suspense, amountFen: amount, customerOnly: !external },
-          ],
-          hold: o.hold_id ? { op: 'capture', holdId: o.hold_id, amountFen: amount } : undefined,
+            { accountNo: feeIncome, amountFen: fee },
+          ]),
+          hold: o.hold_id ? { op: 'capture', holdId: o.hold_id, amountFen: amount + fee } : undefined,
+        });
+        await recordFee(c, {
+          tenantId: o.tenant_id,
+          cusCode: o.from_cus_code,
+          txType: 'batchRow',
+          ruleId: o.fee_rule_id,
+          entryId: entry.id,
+          ref: `${o.id}:row:${r.row_no}`,
+          baseFen: amount,
+          feeFen: fee,
         });
         if (!external) {
+          if (r.payee_acct_no)
+            await applySplitIn(c, (cc, i) => this.ledger.postIn(cc, i), {
+              tenantId: o.tenant_id,
+              acctNo: r.payee_acct_no,
+              amountFen: amount,
+              sourceEntryId: entry.id,
+              sourceKind: 'batchRow',
+              actor: 'system',
+            });
           await c.query(`UPDATE pay_batch_rows SET status = 'succeeded', entry_id = $3, updated_at = now() WHERE order_id = $1 AND row_no = $2`, [
             o.id,
             r.row_no,
@@ -255,6 +332,7 @@ export class PayExecutor {
           actor: o.approver_id ?? 'system',
           reason: `批量付款 ${o.order_no} 第${r.row_no}行`,
           reserveEntryId: entry.id,
+          fee: { feeFen: fee, ruleId: o.fee_rule_id, cusCode: o.from_cus_code },
         });
         await c.query(
           `UPDATE pay_batch_rows SET status = 'processing', entry_id = $3, channel_order_id = $4, updated_at = now() WHERE order_id = $1 AND row_no = $2`,

@@ -47,7 +47,7 @@ export async function invoiceTotals(c: SqlConn, tenantId: string, cusCode: strin
   const [r] = await c.query<{ paid: string; refunded: string; invoiced: string }>(
     `SELECT (SELECT COALESCE(sum(paid_amount), 0) FROM pay_orders WHERE tenant_id = $1 AND from_cus_code = $2 AND kind IN ('single', 'batch', 'distribution') AND status IN ('succeeded', 'partial'))::text AS paid,
             (SELECT COALESCE(sum(paid_amount), 0) FROM pay_orders WHERE tenant_id = $1 AND to_cus_code = $2 AND kind = 'refund' AND status = 'succeeded')::text AS refunded,
-            (SELECT COALESCE(sum(amount), 0) FROM invoices WHERE tenant_id = $1 AND cus_code = $2)::text AS invoiced`,
+            (SELECT COALESCE(sum(amount), 0) FROM invoices WHERE tenant_id = $1 AND cus_code = $2 AND idempotency_key NOT LIKE 'feeinvoice:%')::text AS invoiced`,
     [tenantId, cusCode],
   );
   const paid = BigInt(r.paid) - BigInt(r.refunded);

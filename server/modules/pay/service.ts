@@ -51,6 +51,7 @@ import { noticeMakerIn } from './makerNotice';
 import { scopeSql } from '../rbac/dataScope';
 import { addEvent, newId, nextOrderNo, orderById, orderByKey, type Actor, type OrderRow } from './store';
 import { withTx } from './tx';
+import { priceOrderIn, type Priced } from '../fee/engine';
 
 export interface PayCtx extends KindContext {
   actor: Actor;
@@ -68,7 +69,7 @@ export class PayService {
     return withTx(this.ledger, fn);
   }
 
-  private holdIn(c: SqlConn, ctx: PayCtx, orderId: string, version: number, p: Prepared) {
+  private holdIn(c: SqlConn, ctx: PayCtx, orderId: string, version: number, p: Prepared, feeFen: bigint) {
     return this.ledger.postIn(c, {
       tenantId: ctx.tenantId,
       kind: 'freeze',
@@ -76,9 +77,9 @@ export class PayService {
       requestId: ctx.requestId,
       reason: `付款订单资金预留`,
       idempotencyKey: `payorder:${orderId}:hold:v${version}`,
-      requestHash: requestHash('payorder-hold', { orderId, version, amount: p.holdFen }),
+      requestHash: requestHash('payorder-hold', { orderId, version, amount: p.holdFen + feeFen }),
       lines: [],
-      hold: { op: 'open', accountNo: p.fromAcctNo!, amountFen: p.holdFen },
+      hold: { op: 'open', accountNo: p.fromAcctNo!, amountFen: p.holdFen + feeFen },
       allowDisabledCustomer: false,
     });
   }
@@ -114,12 +115,14 @@ export class PayService {
     const id = newId();
     const created = await this.tx(async (c) => {
       const p = await prepare(c, ctx, kind, payload);
+      const fee = await priceOrderIn(c, ctx.tenantId, kind, p, (y) => parseYuan(y)!);
       const status: PayOrderStatus = o.draft ? 'draft' : 'pending';
-      const hold = !o.draft && p.holdFen > 0n ? await this.holdIn(c, ctx, id, 1, p) : null;
+      const hold = !o.draft && p.holdFen > 0n ? await this.holdIn(c, ctx, id, 1, p, fee.total) : null;
       const inserted = await c.query(
         `INSERT INTO pay_orders (id, tenant_id, order_no, kind, status, version, maker_id, maker_name, from_acct_no, from_cus_code, payee_name, payee_acct_no, bank_card_no,
-           to_cus_code, amount, remark, direction, orig_order_id, payload, splits, hold_id, row_count, idempotency_key, request_hash, submitted_at)
-         VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14::bigint, $15, $16, $17, $18::jsonb, $19::jsonb, $20, $21, $22, $23, CASE WHEN $5 = 'pending' THEN now() END)
+           to_cus_code, amount, remark, direction, orig_order_id, payload, splits, hold_id, row_count, idempotency_key, request_hash, submitted_at, fee, fee_rule_id)
+         VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14::bigint, $15, $16, $17, $18::jsonb, $19::jsonb, $20, $21, $22, $23, CASE WHEN $5 = 'pending' THEN now() END,
+           $24::bigint, $25)
          ON CONFLICT (tenant_id, kind, idempotency_key) DO NOTHING RETURNING id`,
         [
           id,
@@ -145,10 +148,12 @@ export class PayService {
           p.rows?.length ?? 0,
           o.idempotencyKey,
           hash,
+          fee.total.toString(),
+          fee.ruleId,
         ],
       );
       if (!inserted.length) return false;
-      if (p.rows) await insertRows(c, id, p);
+      if (p.rows) await insertRows(c, id, p, fee);
       await assertInScope(c, ctx, id, PAY_MSG.outsideScope);
       const row = { id, tenant_id: ctx.tenantId };
       await addEvent(c, row, 'create', ctx.actor, null, 'draft', 1);
@@ -168,13 +173,14 @@ export class PayService {
       if (o.status !== 'draft' && o.status !== 'pending') throw new AppError(409, PAY_MSG.notEditable);
       if (o.version !== v.version) throw new AppError(409, PAY_MSG.staleVersion);
       const p = await prepare(c, ctx, o.kind, { ...o.payload, ...v.patch }, o.id);
+      const fee = await priceOrderIn(c, ctx.tenantId, o.kind, p, (y) => parseYuan(y)!);
       const next = o.version + 1;
       const status: PayOrderStatus = o.status === 'draft' && !v.submit ? 'draft' : 'pending';
       await this.releaseIn(c, o, ctx.actor.id, `v${o.version}`);
-      const hold = status === 'pending' && p.holdFen > 0n ? await this.holdIn(c, ctx, o.id, next, p) : null;
+      const hold = status === 'pending' && p.holdFen > 0n ? await this.holdIn(c, ctx, o.id, next, p, fee.total) : null;
       await c.query(
         `UPDATE pay_orders SET version = $3, status = $4, from_acct_no = $5, from_cus_code = $6, payee_name = $7, payee_acct_no = $8, bank_card_no = $9, to_cus_code = $10,
-           amount = $11::bigint, remark = $12, direction = $13, payload = $14::jsonb, splits = $15::jsonb, hold_id = $16, row_count = $17,
+           amount = $11::bigint, remark = $12, direction = $13, payload = $14::jsonb, splits = $15::jsonb, hold_id = $16, row_count = $17, fee = $18::bigint, fee_rule_id = $19,
            submitted_at = CASE WHEN $4 = 'pending' THEN now() ELSE submitted_at END, updated_at = now()
          WHERE id = $1 AND version = $2`,
         [
@@ -195,11 +201,13 @@ export class PayService {
           p.splits ? JSON.stringify(p.splits) : null,
           hold?.holdId ?? null,
           p.rows?.length ?? 0,
+          fee.total.toString(),
+          fee.ruleId,
         ],
       );
       if (p.rows) {
         await c.query('DELETE FROM pay_batch_rows WHERE order_id = $1', [o.id]);
-        await insertRows(c, o.id, p);
+        await insertRows(c, o.id, p, fee);
       }
       await assertInScope(c, ctx, o.id, PAY_MSG.editedOutsideScope);
       await addEvent(c, o, 'edit', ctx.actor, o.status, status, next);
@@ -281,12 +289,12 @@ async function assertInScope(c: SqlConn, ctx: PayCtx, orderId: string, message: 
   if (!seen) throw new AppError(403, message);
 }
 
-async function insertRows(c: SqlConn, orderId: string, p: Prepared): Promise<void> {
+async function insertRows(c: SqlConn, orderId: string, p: Prepared, fee: Priced): Promise<void> {
   const rows = p.rows!;
   await c.query(
-    `INSERT INTO pay_batch_rows (order_id, row_no, payee_name, payee_acct_no, bank_card_no, amount, remark)
-     SELECT $1, x.n, x.name, x.acct, x.card, x.amt, x.remark
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) AS x(n, name, acct, card, amt, remark)`,
+    `INSERT INTO pay_batch_rows (order_id, row_no, payee_name, payee_acct_no, bank_card_no, amount, remark, fee, fee_rule_id)
+     SELECT $1, x.n, x.name, x.acct, x.card, x.amt, x.remark, x.fee, $9
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::bigint[]) AS x(n, name, acct, card, amt, remark, fee)`,
     [
       orderId,
       rows.map((_, i) => i + 1),
@@ -295,6 +303,8 @@ async function insertRows(c: SqlConn, orderId: string, p: Prepared): Promise<voi
       rows.map((r) => r.bankCardNo),
       rows.map((r) => parseYuan(r.amount)!.toString()),
       rows.map((r) => r.remark),
+      rows.map((_, i) => (fee.fees[i] ?? 0n).toString()),
+      fee.ruleId,
     ],
   );
 }

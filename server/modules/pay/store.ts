@@ -57,6 +57,10 @@ export interface OrderRow {
   submitted_at: Date | null;
   decided_at: Date | null;
   finished_at: Date | null;
+  /** Issue 18: the fee priced at submit (reserved with the amount), its rule version, a refund's share of the original's fee. */
+  fee: string;
+  fee_rule_id: string | null;
+  fee_back: string;
 }
 export interface SplitRow {
   acctNo: string;
@@ -74,6 +78,7 @@ export interface RowRow {
   status: BatchRowView['status'] | 'processing';
   fail_reason: string | null;
   channel_order_id: string | null;
+  fee?: string;
 }
 
 export const ORDER_COLS = `o.id, o.tenant_id, o.order_no, o.kind, o.status, o.version, o.maker_id, o.maker_name, o.approver_id, o.approver_name,
@@ -81,7 +86,8 @@ export const ORDER_COLS = `o.id, o.tenant_id, o.order_no, o.kind, o.status, o.ve
   o.payee_name, o.payee_acct_no, o.bank_card_no, o.to_cus_code, o.amount::text, o.paid_amount::text,
   (SELECT COALESCE(sum(r.paid_amount), 0) FROM pay_orders r WHERE r.orig_order_id = o.id AND r.status = 'succeeded')::text AS refunded,
   o.remark, o.direction, o.orig_order_id, o.payload, o.splits, o.hold_id, o.reject_reason, o.fail_reason, o.channel_order_id,
-  o.row_count, o.succeeded_count, o.failed_count, o.idempotency_key, o.request_hash, o.created_at, o.submitted_at, o.decided_at, o.finished_at`;
+  o.row_count, o.succeeded_count, o.failed_count, o.idempotency_key, o.request_hash, o.created_at, o.submitted_at, o.decided_at, o.finished_at,
+  o.fee::text, o.fee_rule_id, o.fee_back::text`;
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const normalise = (o: OrderRow): OrderRow => ({
@@ -161,6 +167,9 @@ export function orderView(o: OrderRow, viewer: { userId: string; canApprove: boo
     payeeAcctNo: o.payee_acct_no,
     bankCardNo: viewer.decrypted ? o.bank_card_no : maskCard(o.bank_card_no),
     amount: formatFen(BigInt(o.amount)),
+    fee: formatFen(BigInt(o.fee ?? '0')),
+    debitTotal: formatFen(BigInt(o.amount) + BigInt(o.fee ?? '0')),
+    feeBack: formatFen(BigInt(o.fee_back ?? '0')),
     remark: o.remark,
     direction: o.direction,
     origOrderId: o.orig_order_id,
@@ -213,6 +222,7 @@ export function rowView(r: RowRow, decrypted: boolean): BatchRowView {
     payeeAcctNo: r.payee_acct_no,
     bankCardNo: decrypted ? r.bank_card_no : maskCard(r.bank_card_no),
     amount: formatFen(BigInt(r.amount)),
+    fee: formatFen(BigInt(r.fee ?? '0')),
     remark: r.remark,
     status: r.status === 'processing' ? 'pending' : r.status,
     failReason: r.fail_reason,

@@ -1,0 +1,3 @@
+export default function FeeIncome() {
+  return null;
+}
