@@ -1,5 +1,7 @@
 // Conservation: many workers run random money operations at once on the real PostgreSQL (and a
-// smaller run on PGlite); afterwards no fen was created or lost and every invariant holds.
+// smaller run on PGlite); afterwards no fen was created or lost and every invariant holds. Fees
+// (issue 18: transfer, withdrawal and top-up rules) and standing split rules are in force, so the
+// same run proves them: fee income equals the fees recorded, and every split loses no fen.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers';
 import { attempt, ctxOf, expectLedgerSound, fundedAccounts, ledgerSuite } from './ledgerKit';
@@ -15,6 +17,7 @@ describe.each(BACKENDS)('ledger conservation (%s)', (backend) => {
     const accounts = await fundedAccounts(ledger, 'CV', size.customers, 3_000n * 100n);
     // Two customers are disabled: their debits must be refused, credits still land.
     for (const cusCode of [accounts[0].cusCode, accounts[2].cusCode]) await ledger.setCustomerStatus(ctxOf(), cusCode, 'disabled', '守恒测试');
+    await feesAndSplits(accounts);
     const holds: string[] = [];
     const refusals: Record<string, number> = {};
     const done: Record<string, number> = {};
@@ -84,6 +87,29 @@ describe.each(BACKENDS)('ledger conservation (%s)', (backend) => {
     await ledger.channel.idle();
     const elapsed = Date.now() - started;
 
+    async function feesAndSplits(all: typeof accounts) {
+      // Approved rules written as a maker and a checker would have left them (four eyes is tested in fees.test.ts).
+      const rule = (id: string, tx: string, method: string, fixed: number, ppm: number, min: number | null, max: number | null) =>
+        s.f.store.query(
+          `INSERT INTO fee_rules (id, tenant_id, scope, scope_ref, product, tx_type, version, method, fixed_fen, rate_ppm, min_fen, max_fen, effective_from, status, maker_id, approver_id)
+           VALUES ($1, '0', 'platform', '', '*', $2, 1, $3, $4, $5, $6, $7, now() - interval '1 minute', 'approved', 'u-operator', 'u-approver')`,
+          [id, tx, method, fixed, ppm, min, max],
+        );
+      await rule(`cv-transfer-${backend}`, 'transfer', 'percent', 0, 3_800, 10, 500);
+      await rule(`cv-withdraw-${backend}`, 'withdraw', 'fixed', 200, 0, null, null);
+      await rule(`cv-topup-${backend}`, 'topup', 'percent', 0, 1_000, 1, null);
+      // Every fourth customer splits what arrives on its first account: 30% to the next customer, the rest to its own second account.
+      for (let i = 4; i + 2 < all.length; i += 4) {
+        const src = all[i];
+        const own = all.find((a) => a.cusCode === src.cusCode && a.accountNo !== src.accountNo)!;
+        await s.f.store.query(
+          `INSERT INTO split_rules (id, tenant_id, cus_code, version, source_acct_no, mode, receivers, remainder_acct_no, effective_from, status, maker_id, approver_id)
+           VALUES ($1, '0', $2, 1, $3, 'ratio', $4::jsonb, $5, now() - interval '1 minute', 'approved', 'u-operator', 'u-approver')`,
+          [`cv-split-${backend}-${i}`, src.cusCode, src.accountNo, JSON.stringify([{ acctNo: all[i + 2].accountNo, ratio: '30' }]), own.accountNo],
+        );
+      }
+    }
+
     async function holdAccount(holdId: string) {
       const [h] = await s.f.store.query<{ account_no: string }>('SELECT a.account_no FROM holds h JOIN accounts a ON a.id = h.account_id WHERE h.id = $1', [
         holdId,
@@ -92,6 +118,18 @@ describe.each(BACKENDS)('ledger conservation (%s)', (backend) => {
     }
 
     const report = await expectLedgerSound(s.f.store);
+    // Fees: the fee income account holds exactly the fees recorded (charged − given back); splits lose no fen.
+    const [fees] = await s.f.store.query<{ income: string; recorded: string; charged: string; splits: string; bad: string }>(
+      `SELECT (SELECT balance::text FROM accounts WHERE tenant_id = '0' AND account_type = 'fee_income') AS income,
+              (SELECT COALESCE(sum(fee_fen), 0)::text FROM fee_charges WHERE tenant_id = '0') AS recorded,
+              (SELECT count(*)::text FROM fee_charges WHERE tenant_id = '0' AND fee_fen > 0) AS charged,
+              (SELECT count(*)::text FROM split_entries WHERE tenant_id = '0') AS splits,
+              (SELECT count(*)::text FROM split_entries e WHERE e.amount <> (SELECT sum((l->>'amountFen')::bigint) FROM jsonb_array_elements(e.lines) l)) AS bad`,
+    );
+    expect(BigInt(fees.income ?? '0')).toBe(BigInt(fees.recorded));
+    expect(Number(fees.charged)).toBeGreaterThan(0);
+    expect(Number(fees.splits)).toBeGreaterThan(0);
+    expect(fees.bad).toBe('0');
     const [orders] = await s.f.store.query<{ ok: string; failed: string }>(
       `SELECT count(*) FILTER (WHERE status = 'succeeded')::text AS ok, count(*) FILTER (WHERE status = 'failed')::text AS failed FROM channel_orders`,
     );
