@@ -11,6 +11,7 @@ import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
 import { useCan } from '@/hooks/useCan';
 import { PromptDialog } from '@/components/modal/PromptDialog';
+import { CUSTOMER_FEE_BUTTON, useCustomerFeeDialog } from '@/components/feeRule/FeeRuleDialog';
 import { ContractPreview } from './ContractPreview';
 import { SignView } from './InnetDialogs';
 import { useInnetRowActions, verifyAmountRules, verifyLabel, verifyTitle } from './useInnetActions';
@@ -31,6 +32,7 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
   const invite = useInviteAdmin(d.detail?.master, d.detail?.admin, d.reload);
   const acts = useInnetRowActions(d.reload, (kind, text) => void message[kind](text));
   const [inviteForm] = Form.useForm<InviteValues>();
+  const fee = useCustomerFeeDialog(d.detail ? { cusCode: d.detail.master.cusCode, cusName: d.detail.master.cusName } : undefined);
   if (d.error) return <Result status="warning" title={d.error} />;
   if (!d.detail) return <Card loading />;
   const { master: m, materials, innets, accounts, admin } = d.detail;
@@ -60,6 +62,7 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
             <Button onClick={() => navigate(cusOnboardingUrl(m.cusCode))}>{m.reviewStatus === 'returned' ? '修改资料' : '继续填写'}</Button>
           )}
           {invite.allowed && <Button onClick={onInvite}>{invite.buttonText}</Button>}
+          {fee.allowed && <Button onClick={fee.open}>{CUSTOMER_FEE_BUTTON}</Button>}
           {can(CUS_PERMS.innetApply) && m.reviewStatus === 'approved' && (
             <Button type="primary" onClick={() => navigate(cusInnetUrl(undefined, m.cusCode))}>
               进件
@@ -229,6 +232,7 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
         ]}
       />
       <ContractPreview contract={preview} onClose={() => setPreview(null)} />
+      {fee.dialog}
       <PromptDialog
         open={!!acts.verifying}
         title={verifyTitle(acts.verifying)}

@@ -7,6 +7,7 @@ import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
 import { mobileTagColor } from '@/components/statusTags';
 import { PromptDialog } from '@/components/modal/PromptDialog';
+import { CUSTOMER_FEE_BUTTON, useCustomerFeeDialog } from '@/components/feeRule/FeeRuleDialog';
 import { ContractPreview } from './ContractPreview';
 import { SignView } from './InnetDialogs';
 import { useInnetRowActions, verifyAmountRules, verifyLabel, verifyTitle } from './useInnetActions';
@@ -21,6 +22,7 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
   const d = useCusDetail(cusCode);
   const [preview, setPreview] = useState<ContractView | null>(null);
   const invite = useInviteAdmin(d.detail?.master, d.detail?.admin, d.reload);
+  const fee = useCustomerFeeDialog(d.detail ? { cusCode: d.detail.master.cusCode, cusName: d.detail.master.cusName } : undefined);
   const acts = useInnetRowActions(d.reload, (kind, text) => void Toast.show({ icon: kind === 'success' ? 'success' : undefined, content: text }));
   if (d.error) return <ErrorBlock status="default" title={d.error} description="" />;
   if (!d.detail) return <Skeleton.Paragraph lineCount={8} animated />;
@@ -65,6 +67,13 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
             <List.Item>
               <Button block color="primary" fill="outline" onClick={onInvite}>
                 {invite.buttonText}
+              </Button>
+            </List.Item>
+          )}
+          {fee.allowed && (
+            <List.Item>
+              <Button block color="primary" fill="outline" onClick={fee.open}>
+                {CUSTOMER_FEE_BUTTON}
               </Button>
             </List.Item>
           )}
@@ -150,6 +159,7 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
         </List>
         <ContractPreview contract={preview} onClose={() => setPreview(null)} />
       </div>
+      {fee.dialog}
       <PromptDialog
         open={!!acts.verifying}
         title={verifyTitle(acts.verifying)}

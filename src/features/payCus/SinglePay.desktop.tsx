@@ -8,6 +8,7 @@ import { usePayResult } from './payResult';
 import { editAgain, SINGLE_PAY, singleRule, toInput, useRestoredDraft, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
 import { useReservationReview } from './ReservationReview.desktop';
+import { withFee } from './reservation';
 
 export default function SinglePayDesktop() {
   const [form] = Form.useForm<SingleValues>();
@@ -23,7 +24,14 @@ export default function SinglePayDesktop() {
 
   const onFinish = async (values: SingleValues) => {
     const input = toInput(values);
-    if (!(await review({ count: 1, totalFen: parseYuan(input.amount) ?? 0n, payer: payer.account(input.fromAcctNo), fromAcctNo: input.fromAcctNo }))) return;
+    if (
+      !(await review(
+        await withFee({ count: 1, totalFen: parseYuan(input.amount) ?? 0n, payer: payer.account(input.fromAcctNo), fromAcctNo: input.fromAcctNo }, 'payment', [
+          input.amount,
+        ]),
+      ))
+    )
+      return;
     setSaving(true);
     try {
       result.submitted(await submitSingle(input, key.current), SINGLE_PAY);

@@ -8,6 +8,7 @@ import { usePayResult } from './payResult';
 import { editAgain, SINGLE_PAY, singleRule, toInput, useRestoredDraft, type SingleValues } from './singlePayForm';
 import { usePayer } from './usePayer';
 import { reviewReservation } from './ReservationReview.mobile';
+import { withFee } from './reservation';
 
 const one = (v: unknown) => ({ value: v ? [v] : [] });
 const first = (v: string[]) => v[0];
@@ -23,7 +24,13 @@ export default function SinglePayMobile() {
 
   const onFinish = async (values: SingleValues) => {
     const input = toInput(values);
-    if (!(await reviewReservation({ count: 1, totalFen: parseYuan(input.amount) ?? 0n, payer: payer.account(input.fromAcctNo), fromAcctNo: input.fromAcctNo })))
+    if (
+      !(await reviewReservation(
+        await withFee({ count: 1, totalFen: parseYuan(input.amount) ?? 0n, payer: payer.account(input.fromAcctNo), fromAcctNo: input.fromAcctNo }, 'payment', [
+          input.amount,
+        ]),
+      ))
+    )
       return;
     setSaving(true);
     try {

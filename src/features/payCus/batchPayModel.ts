@@ -19,7 +19,7 @@ import { useVxeSync } from '@/components/grid/useVxeSync';
 import { conflictItems, syncStatus } from '@/components/grid/vxeSync';
 import type { AccountView } from '@contract/api/ledger';
 import { importBatch, newKey, submitBatch } from './payApi';
-import type { Reservation } from './reservation';
+import { withFee, type Reservation } from './reservation';
 
 export const BATCH_COLUMNS: GridColumn[] = [
   { key: 'payeeName', title: '收款人名称', type: 'input', width: 160, validateRules: [{ required: true, message: PAY_MSG.payeeName }] },
@@ -137,7 +137,17 @@ export function useBatchPay(onNotice?: (text: string) => void) {
       if (values.rows.length > MAX_BATCH_ROWS) throw new Error(PAY_MSG.rowsTooMany);
       const checked = validateBatchRows(values.rows as BatchRowInput[]);
       if (!checked.ok) throw new Error(checked.message);
-      if (!(await review({ count: checked.rows.length, totalFen: checked.totalFen, payer, fromAcctNo }))) return null;
+      const reservation = { count: checked.rows.length, totalFen: checked.totalFen, payer, fromAcctNo };
+      if (
+        !(await review(
+          await withFee(
+            reservation,
+            'batchRow',
+            checked.rows.map((r) => r.amount),
+          ),
+        ))
+      )
+        return null;
       setSaving(true);
       try {
         const created = await submitBatch(fromAcctNo, checked.rows, remark.trim(), key.current);
