@@ -3,11 +3,16 @@
 // batch fee sums, top-up and withdrawal fees, fee income and its invoice, standing split rules with
 // remainders and rule versions, and bad input on every new call (4xx with the message, never 500).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEE_MSG, FEE_PATHS } from '../../contract/api/fee';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { API_BASE } from '../../contract/constants';
+import { MP } from '../../contract/api/message';
+import { FEE_MSG, FEE_PATHS, FEE_RULE_LIVE } from '../../contract/api/fee';
 import { PAY_PATHS } from '../../contract/api/pay';
-import { ruleFor } from '../../server/modules/fee/engine';
+import { feeIncomeThisMonth, ruleFor } from '../../server/modules/fee/engine';
+import { formatFen } from '../../contract/money';
 import { computeFee } from '../../contract/api/fee';
-import { BACKENDS } from './helpers';
+import { BACKENDS, login } from './helpers';
 import { approve, key, payKit, settle, submitSingle, type PayKit } from './payKit';
 
 describe.each(BACKENDS)('fees and standing splits (%s)', (backend) => {
@@ -203,6 +208,9 @@ describe.each(BACKENDS)('fees and standing splits (%s)', (backend) => {
     expect(c1).toBeTruthy();
     expect(Number(c1.charged)).toBeGreaterThan(0);
     expect(Number(c1.returned)).toBeGreaterThanOrEqual(1);
+    // the workbench's figure is the report's total of this month
+    expect(formatFen(await feeIncomeThisMonth(k.pay.ledger.store, '0'))).toBe(r.total);
+    expect(formatFen(await feeIncomeThisMonth(k.pay.ledger.store, '0', new Date(), 'C0101'))).toBe(c1.net);
     const inv = await ok(FEE_PATHS.invoice, { cusCode: 'C0101', month, title: '客户一', idempotencyKey: key() });
     expect(inv.invoice.amount).toBe(c1.net);
     expect(inv.invoice.remark).toBe(`${month} 手续费发票`);
@@ -252,6 +260,34 @@ describe.each(BACKENDS)('fees and standing splits (%s)', (backend) => {
     const before = await k.balance(k.acct.b1);
     await pay('5.00');
     expect((await k.balance(k.acct.b1)).balance - before.balance).toBe(500n);
+  });
+
+  it('a rule decision reaches other open screens live (within 2 s), never a customer-side socket', async () => {
+    const addr = (k.t.app.server.listening ? k.t.app.server : (await k.t.app.listen({ port: 0, host: '127.0.0.1' }), k.t.app.server)).address() as AddressInfo;
+    const base = `ws://127.0.0.1:${addr.port}${API_BASE}${MP.socket}`;
+    const connect = (token: string) =>
+      new Promise<{ ws: WebSocket; got: Record<string, unknown>[] }>((resolve, reject) => {
+        const ws = new WebSocket(`${base}?token=${encodeURIComponent(token)}`);
+        const got: Record<string, unknown>[] = [];
+        ws.on('message', (d) => got.push(JSON.parse(d.toString()) as Record<string, unknown>));
+        ws.once('open', () => resolve({ ws, got }));
+        ws.once('error', reject);
+      });
+    const watcher = await connect(k.tok.operator);
+    const outsider = await connect((await login(k.t.app, 'customer')).token);
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const { rule } = await ok(FEE_PATHS.rulePropose, { scope: 'platform', txType: 'refund', method: 'fixed', fixedFee: '0' });
+      await ok(FEE_PATHS.ruleReject, { ruleId: rule.ruleId, reason: '实时测试' }, 'approver');
+      const started = Date.now();
+      const heard = () => watcher.got.filter((m) => m.cmd === 'live' && m.kind === FEE_RULE_LIVE && m.id === rule.ruleId).map((m) => m.status);
+      while (!heard().includes('rejected') && Date.now() - started < 2000) await new Promise((r) => setTimeout(r, 10));
+      expect(heard()).toEqual(['pending', 'rejected']);
+      expect(outsider.got.filter((m) => m.id === rule.ruleId)).toEqual([]);
+    } finally {
+      watcher.ws.close();
+      outsider.ws.close();
+    }
   });
 
   it('bad input on every new call: 4xx with the message, nothing written', async () => {

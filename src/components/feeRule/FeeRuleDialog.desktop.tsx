@@ -136,7 +136,7 @@ function Prices({ f }: { f: FeeRuleForm }) {
     <>
       <Form.Item label="阶梯" required extra="金额不超过上限的交易整笔按该档计费；最后一档不填上限">
         {v.tiers.map((t, i) => (
-          <Space key={i} style={{ marginBottom: 8 }} wrap>
+          <Space key={i} style={{ display: 'flex', marginBottom: 8 }} wrap>
             <Input
               {...yuan}
               style={{ width: 150 }}

@@ -10,8 +10,7 @@ import type { ListKitApi, ListKitConfig, ListRow } from '@/components/list/types
 import { PromptDialog } from '@/components/modal/PromptDialog';
 import type { PageProps } from '@/lib/page';
 
-type Row = FeeIncomeRow & ListRow;
-const money = (v: unknown) => yuanText(String(v));
+type Row = FeeIncomeRow & ListRow & { netText: string };
 /** This month in Beijing time ('2026-11'). */
 export const thisMonth = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
 
@@ -34,7 +33,13 @@ export default function FeeIncome(_props: PageProps) {
           { pageNum, pageSize },
         );
         setTotal(body.total);
-        const records = body.listData.map((r) => ({ ...r, id: `${r.month}:${r.cusCode}` }));
+        const records = body.listData.map((r) => ({
+          ...r,
+          id: `${r.month}:${r.cusCode}`,
+          charged: yuanText(r.charged),
+          returned: yuanText(r.returned),
+          netText: yuanText(r.net),
+        }));
         return { success: true, code: 200, message: '', timestamp: Date.now(), result: { records, total: body.page.count, size: pageSize, current: pageNum } };
       },
       columns: [
@@ -42,9 +47,9 @@ export default function FeeIncome(_props: PageProps) {
         { dataIndex: 'cusName', title: '客户', ellipsis: true },
         { dataIndex: 'cusCode', title: '客户编号', width: 110 },
         { dataIndex: 'count', title: '收费笔数', width: 90, align: 'right' },
-        { dataIndex: 'charged', title: '手续费', width: 130, align: 'right', render: money },
-        { dataIndex: 'returned', title: '退还', width: 120, align: 'right', render: money },
-        { dataIndex: 'net', title: '净收入', width: 130, align: 'right', render: money },
+        { dataIndex: 'charged', title: '手续费', width: 130, align: 'right' },
+        { dataIndex: 'returned', title: '退还', width: 120, align: 'right' },
+        { dataIndex: 'netText', title: '净收入', width: 130, align: 'right' },
       ],
       query: [
         { field: 'month', label: '月份', type: 'input', rule: 'eq', placeholder: 'YYYY-MM', defaultValue: thisMonth() },
@@ -54,7 +59,7 @@ export default function FeeIncome(_props: PageProps) {
       editAction: false,
       deleteAction: false,
       rowActions: [{ key: 'invoice', text: '申请发票', permission: FEE_PERMS.invoice, visible: (r) => Number(r.net) > 0, onClick: (r) => setInvoicing(r) }],
-      mobile: { title: 'cusName', subtitle: 'month', fields: ['count', 'charged', 'returned', 'net'] },
+      mobile: { title: 'cusName', subtitle: 'month', fields: ['count', 'charged', 'returned', 'netText'] },
     }),
     [],
   );
@@ -65,7 +70,7 @@ export default function FeeIncome(_props: PageProps) {
         apiRef={api}
         header={
           total === null ? null : (
-            <div data-testid="fee-income-total" style={{ padding: '8px 0', fontWeight: 600 }}>
+            <div data-testid="fee-income-total" style={{ padding: '8px 12px 8px 0', fontWeight: 600 }}>
               手续费净收入合计：{yuanText(total)}
             </div>
           )

@@ -9,7 +9,7 @@ import { productOptions } from '@/components/feeRule/feeRuleForm';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitApi, ListKitConfig, ListRow } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
-import { RejectRuleDialog, STATUS_OPTIONS, statusTag, timeColumn, useRuleDecisions } from './ruleList';
+import { RejectRuleDialog, ruleRow, STATUS_OPTIONS, statusTag, timeColumn, useRuleDecisions } from './ruleList';
 
 export type FeeRuleRow = FeeRuleView & ListRow;
 const PRODUCTS = new Map(productOptions('platform', '').map((o) => [o.value, o.label]));
@@ -29,7 +29,7 @@ export default function ServiceCharge(_props: PageProps) {
           FEE_PATHS.ruleInquiry,
           { scope: p.scope || undefined, txType: p.txType || undefined, status: p.status || undefined },
           p,
-          (r) => ({ ...r, id: r.ruleId }),
+          ruleRow,
         ),
       columns: [
         { dataIndex: 'scopeText', title: '适用范围', width: 90 },

@@ -8,7 +8,7 @@ import ListKit from '@/components/list/ListKit';
 import type { ListKitApi, ListKitConfig, ListRow } from '@/components/list/types';
 import { deviceView } from '@/hooks/deviceView';
 import type { PageProps } from '@/lib/page';
-import { RejectRuleDialog, STATUS_OPTIONS, statusTag, timeColumn, useRuleDecisions } from './ruleList';
+import { RejectRuleDialog, ruleRow, STATUS_OPTIONS, statusTag, timeColumn, useRuleDecisions } from './ruleList';
 
 export type SplitRuleRow = SplitRuleView & ListRow;
 export interface SplitDialogProps {
@@ -31,7 +31,7 @@ export default function SplitConfig(_props: PageProps) {
       title: '分账配置',
       url: { list: FEE_PATHS.splitInquiry },
       live: SPLIT_RULE_LIVE,
-      fetchList: (p) => feeKitPage<SplitRuleView, SplitRuleRow>(FEE_PATHS.splitInquiry, { status: p.status || undefined }, p, (r) => ({ ...r, id: r.ruleId })),
+      fetchList: (p) => feeKitPage<SplitRuleView, SplitRuleRow>(FEE_PATHS.splitInquiry, { status: p.status || undefined }, p, ruleRow),
       columns: [
         { dataIndex: 'cusName', title: '客户', width: 150, ellipsis: true },
         { dataIndex: 'sourceAcctNo', title: '来源账户', width: 180 },

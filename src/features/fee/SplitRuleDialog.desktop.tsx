@@ -41,7 +41,7 @@ export default function SplitRuleDialogDesktop({ open, onClose, onSaved }: Split
             </Form.Item>
             <Form.Item label="接收方" required>
               {v.receivers.map((r, i) => (
-                <Space key={i} style={{ marginBottom: 8 }}>
+                <Space key={i} style={{ display: 'flex', marginBottom: 8 }}>
                   <Input
                     style={{ width: 220 }}
                     value={r.acctNo}

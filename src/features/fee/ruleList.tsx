@@ -10,11 +10,12 @@ import { PromptDialog } from '@/components/modal/PromptDialog';
 export const STATUS_COLOR: Record<RuleStatus, string> = { pending: 'processing', approved: 'success', rejected: 'error' };
 export const STATUS_OPTIONS = RULE_STATUSES.map((value) => ({ value, label: RULE_STATUS_TEXT[value] }));
 export const statusTag = (r: { status: RuleStatus }) => ({ text: RULE_STATUS_TEXT[r.status], color: STATUS_COLOR[r.status] });
-export const timeColumn = <K extends string>(dataIndex: K, title: string) => ({
-  dataIndex,
-  title,
-  width: 160,
-  render: (v: unknown) => (v ? formatDateTime(String(v)) : '—'),
+export const timeColumn = <K extends string>(dataIndex: K, title: string) => ({ dataIndex, title, width: 160 });
+/** A rule version as a list row: keyed by its id, its time as people read it (phone cards show values as they are). */
+export const ruleRow = <V extends { ruleId: string; effectiveFrom: string }>(r: V): V & ListRow => ({
+  ...r,
+  id: r.ruleId,
+  effectiveFrom: formatDateTime(r.effectiveFrom),
 });
 
 type Decidable = ListRow & { ruleId: string; canDecide: boolean };
