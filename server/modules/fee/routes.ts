@@ -14,6 +14,7 @@ import { AppError, capOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { ledgerServiceFor } from '../ledger/instance';
 import { permissionLists } from '../resources/service';
+import { customerCodeOf } from '../tenant/customerScope';
 import { ruleFor } from './engine';
 import { applyFeeInvoice, feeIncome } from './income';
 import { FeeRuleService, type FeeCtx } from './rules';
@@ -29,19 +30,10 @@ export const feeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   const store = ledger.store;
   const rules = new FeeRuleService(store);
 
-  const scopes = new Map<string, string | null>();
   async function ctxOf(req: FastifyRequest): Promise<FeeCtx> {
     const auth = authOf(req);
-    const groupId = auth.groupId;
-    if (groupId && !scopes.has(groupId)) {
-      const [g] = await store.query<{ cus_code: string | null; org_type: string }>('SELECT cus_code, org_type FROM groups WHERE id = $1', [groupId]);
-      scopes.set(groupId, g?.org_type === 'cus' ? (g.cus_code ?? '') : null);
-    }
-    return {
-      tenantId: auth.tenantId,
-      actor: { id: auth.user.id, name: auth.user.realname || auth.user.username },
-      cusCode: groupId ? (scopes.get(groupId) ?? null) : null,
-    };
+    const cusCode = await customerCodeOf(deps.db, auth.groupId ?? null);
+    return { tenantId: auth.tenantId, actor: { id: auth.user.id, name: auth.user.realname || auth.user.username }, cusCode };
   }
   const viewerOf = async (req: FastifyRequest, perm: string) => {
     const auth = authOf(req);

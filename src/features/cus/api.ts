@@ -15,45 +15,19 @@ import {
   type MaterialView,
 } from '@contract/api/cus';
 import type { AccountView, BankCardView } from '@contract/api/ledger';
-import type { PageResult } from '@contract/listQuery';
-import type { SysResult } from '@contract/types';
+import { capCall as cusCall, capKitPage } from '@/api/capCalls';
 import { ApiError, serverMessage } from '@/api/errors';
 import { capOrThrow, capPost, http } from '@/api/request';
 import { fileUrl } from '@/components/upload/uploadApi';
 
 const silent = { silent: true } as const;
 
-/** One business call; a refusal throws with the server's message. */
-export async function cusCall<B>(path: string, fields: Record<string, unknown> = {}, page?: { pageNum: number; pageSize: number }): Promise<B> {
-  try {
-    return capOrThrow(await capPost<B>(path, fields, page, silent), true) as B;
-  } catch (err) {
-    if (err instanceof ApiError) throw new Error(serverMessage(err.body) ?? err.message);
-    throw err;
-  }
-}
+/** One business call; a refusal throws with the server's message. A page of a /cap list as the list kit's page result. */
+export { cusCall, capKitPage as kitPage };
 
 interface Listed<T> {
   listData: T[];
   page: { count: number };
-}
-/** A page of a /cap list as the list kit's page result. */
-export async function kitPage<T, R extends { id: string }>(
-  path: string,
-  fields: Record<string, unknown>,
-  params: Record<string, string>,
-  row: (t: T) => R,
-): Promise<SysResult<PageResult<R>>> {
-  const pageNum = Number(params.pageNo) || 1;
-  const pageSize = Number(params.pageSize) || 10;
-  const body = await cusCall<Listed<T>>(path, fields, { pageNum, pageSize });
-  return {
-    success: true,
-    code: 200,
-    message: '',
-    timestamp: Date.now(),
-    result: { records: body.listData.map(row), total: body.page.count, size: pageSize, current: pageNum },
-  };
 }
 
 export interface CusDetail {

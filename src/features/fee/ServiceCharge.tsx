@@ -1,13 +1,13 @@
 // 服务费配置 (/cus/serviceCharge): every version of every fee rule (platform default, provider,
 // customer), pending ones first and live (a decision on another screen shows here within 2 s); 新增规则
 // opens the fee modal, a checker approves or rejects a version (never their own).
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { ANY_PRODUCT, FEE_PATHS, FEE_PERMS, FEE_RULE_LIVE, FEE_SCOPE_TEXT, FEE_SCOPES, FEE_TX_TEXT, FEE_TX_TYPES, type FeeRuleView } from '@contract/api/fee';
 import { feeKitPage } from '@/api/fees';
 import { FeeRuleDialog } from '@/components/feeRule/FeeRuleDialog';
 import { productOptions } from '@/components/feeRule/feeRuleForm';
 import ListKit from '@/components/list/ListKit';
-import type { ListKitApi, ListKitConfig, ListRow } from '@/components/list/types';
+import type { ListKitConfig, ListRow } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { RejectRuleDialog, ruleRow, STATUS_OPTIONS, statusTag, timeColumn, useRuleDecisions } from './ruleList';
 
@@ -15,8 +15,6 @@ export type FeeRuleRow = FeeRuleView & ListRow;
 const PRODUCTS = new Map(productOptions('platform', '').map((o) => [o.value, o.label]));
 
 export default function ServiceCharge(_props: PageProps) {
-  const [adding, setAdding] = useState(false);
-  const api = useRef<ListKitApi<FeeRuleRow> | null>(null);
   const decisions = useRuleDecisions<FeeRuleRow>({ approve: FEE_PATHS.ruleApprove, reject: FEE_PATHS.ruleReject }, FEE_PERMS.approve);
   const config = useMemo<ListKitConfig<FeeRuleRow>>(
     () => ({
@@ -50,7 +48,7 @@ export default function ServiceCharge(_props: PageProps) {
         { field: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
       ],
       toolbar: [],
-      extraButtons: [{ key: 'add', text: '新增规则', permission: FEE_PERMS.edit, phone: true, onClick: () => setAdding(true) }],
+      extraButtons: [{ key: 'add', text: '新增规则', permission: FEE_PERMS.edit, phone: true, onClick: decisions.add.open }],
       editAction: false,
       deleteAction: false,
       rowActions: decisions.actions,
@@ -58,19 +56,12 @@ export default function ServiceCharge(_props: PageProps) {
       scrollX: 1300,
       mobile: { title: 'scopeName', subtitle: 'txTypeText', fields: ['text', 'effectiveFrom', 'makerName'], status: 'status' },
     }),
-    [decisions.actions],
+    [decisions.actions, decisions.add.open],
   );
   return (
     <>
-      <ListKit config={config} apiRef={api} />
-      <FeeRuleDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onSaved={() => {
-          setAdding(false);
-          void api.current?.reload();
-        }}
-      />
+      <ListKit config={config} apiRef={decisions.api} />
+      <FeeRuleDialog open={decisions.adding} onClose={decisions.add.close} onSaved={decisions.add.saved} />
       <RejectRuleDialog d={decisions} />
     </>
   );

@@ -1,11 +1,11 @@
 // 分账配置 (/cus/splitConfig): every version of every customer's standing split rule, pending ones first
 // and live; 新增规则 opens the rule form, a checker approves or rejects (never their own version). The
 // split entries each version made are listed by 分账记录 (server: SplitEntryInquiry).
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { FEE_PATHS, FEE_PERMS, SPLIT_RULE_LIVE, type SplitRuleView } from '@contract/api/fee';
 import { feeKitPage } from '@/api/fees';
 import ListKit from '@/components/list/ListKit';
-import type { ListKitApi, ListKitConfig, ListRow } from '@/components/list/types';
+import type { ListKitConfig, ListRow } from '@/components/list/types';
 import { deviceView } from '@/hooks/deviceView';
 import type { PageProps } from '@/lib/page';
 import { RejectRuleDialog, ruleRow, STATUS_OPTIONS, statusTag, timeColumn, useRuleDecisions } from './ruleList';
@@ -22,8 +22,6 @@ const SplitRuleDialog = deviceView<SplitDialogProps>(
 );
 
 export default function SplitConfig(_props: PageProps) {
-  const [adding, setAdding] = useState(false);
-  const api = useRef<ListKitApi<SplitRuleRow> | null>(null);
   const decisions = useRuleDecisions<SplitRuleRow>({ approve: FEE_PATHS.splitApprove, reject: FEE_PATHS.splitReject }, FEE_PERMS.splitApprove);
   const config = useMemo<ListKitConfig<SplitRuleRow>>(
     () => ({
@@ -45,7 +43,7 @@ export default function SplitConfig(_props: PageProps) {
       ],
       query: [{ field: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS }],
       toolbar: [],
-      extraButtons: [{ key: 'add', text: '新增规则', permission: FEE_PERMS.splitEdit, phone: true, onClick: () => setAdding(true) }],
+      extraButtons: [{ key: 'add', text: '新增规则', permission: FEE_PERMS.splitEdit, phone: true, onClick: decisions.add.open }],
       editAction: false,
       deleteAction: false,
       rowActions: decisions.actions,
@@ -53,21 +51,12 @@ export default function SplitConfig(_props: PageProps) {
       scrollX: 1200,
       mobile: { title: 'cusName', subtitle: 'sourceAcctNo', fields: ['text', 'effectiveFrom', 'makerName'], status: 'status' },
     }),
-    [decisions.actions],
+    [decisions.actions, decisions.add.open],
   );
   return (
     <>
-      <ListKit config={config} apiRef={api} />
-      {adding && (
-        <SplitRuleDialog
-          open={adding}
-          onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            void api.current?.reload();
-          }}
-        />
-      )}
+      <ListKit config={config} apiRef={decisions.api} />
+      {decisions.adding && <SplitRuleDialog open={decisions.adding} onClose={decisions.add.close} onSaved={decisions.add.saved} />}
       <RejectRuleDialog d={decisions} />
     </>
   );

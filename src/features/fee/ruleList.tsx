@@ -20,7 +20,7 @@ export const ruleRow = <V extends { ruleId: string; effectiveFrom: string }>(r: 
 
 type Decidable = ListRow & { ruleId: string; canDecide: boolean };
 
-/** 通过 / 驳回 of a pending rule version (the server refuses the maker: 不能审批自己提交的规则). */
+/** A rule page's state: 通过 / 驳回 of a pending version (the server refuses the maker: 不能审批自己提交的规则) and 新增规则's form. */
 export function useRuleDecisions<T extends Decidable>(paths: { approve: string; reject: string }, permission: string) {
   const [rejecting, setRejecting] = useState<T | null>(null);
   const kitRef = useRef<ListKitApi | null>(null);
@@ -57,6 +57,20 @@ export function useRuleDecisions<T extends Decidable>(paths: { approve: string; 
     ],
     [approve, permission],
   );
+  // 新增规则: the form's open state; after a save the list reloads.
+  const api = useRef<ListKitApi<T> | null>(null);
+  const [adding, setAdding] = useState(false);
+  const add = useMemo(
+    () => ({
+      open: () => setAdding(true),
+      close: () => setAdding(false),
+      saved: () => {
+        setAdding(false);
+        void api.current?.reload();
+      },
+    }),
+    [],
+  );
   const reject = async (reason: string) => {
     const kit = kitRef.current;
     try {
@@ -68,7 +82,7 @@ export function useRuleDecisions<T extends Decidable>(paths: { approve: string; 
       throw err;
     }
   };
-  return { actions, rejecting, close: () => setRejecting(null), reject };
+  return { actions, rejecting, close: () => setRejecting(null), reject, api, adding, add };
 }
 
 /** 驳回规则: asks for the reason (required) and sends the rejection. */
