@@ -42,6 +42,7 @@ beforeAll(async () => {
   phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
   op = await desk.newPage();
   ap = await phone.newPage();
+  for (const p of [op, ap]) p.on('pageerror', (err) => console.log(`[fees e2e] page error: ${err.message}`));
   await signIn(op, 'operator');
   await signIn(ap, 'approver');
   // C0203's own account (the same one on every run), funded from C0101.
@@ -147,11 +148,22 @@ describe('a customer fee from configuration to fee income', () => {
     await screenshot(op, 'fees-split-form-desktop');
     await ap.goto(FEE_SPLIT_CONFIG_PATH);
     await settled(ap);
-    await eventually(() => ap.getByText('新增规则').count()).toBeGreaterThan(0);
+    await eventually(() => ap.getByText(/共\d+条/).count()).toBeGreaterThan(0);
     await screenshot(ap, 'fees-split-config-phone');
-    await ap.getByText('新增规则').click();
-    await eventually(() => ap.locator('.adm-popup-body', { hasText: '分账规则配置' }).count()).toBeGreaterThan(0);
-    await ap.waitForTimeout(400);
-    await screenshot(ap, 'fees-split-form-phone');
+    // The operator's forms on the phone: 分账配置's 新增规则 and the fee modal of 客户详情.
+    const opPhone = await (await phoneContext(browser, { baseURL, serviceWorkers: 'block' })).newPage();
+    await signIn(opPhone, 'operator');
+    await opPhone.goto(FEE_SPLIT_CONFIG_PATH);
+    await settled(opPhone);
+    await opPhone.getByText('新增规则').click();
+    await eventually(() => opPhone.locator('.adm-popup-body', { hasText: '分账规则配置' }).count()).toBeGreaterThan(0);
+    await opPhone.waitForTimeout(400);
+    await screenshot(opPhone, 'fees-split-form-phone');
+    await opPhone.goto(cusDetailUrl(CUS));
+    await settled(opPhone);
+    await opPhone.getByRole('button', { name: '手续费配置' }).click();
+    await eventually(() => opPhone.locator('.adm-popup-body', { hasText: '手续费配置' }).count()).toBeGreaterThan(0);
+    await opPhone.waitForTimeout(400);
+    await screenshot(opPhone, 'fees-modal-phone');
   });
 });

@@ -178,3 +178,21 @@ describe('fee pricing', () => {
     ).toEqual({ ok: false, message: FEE_MSG.splitRatioSum });
   });
 });
+
+describe('the payment confirmation with a fee', () => {
+  it('shows the fee, the debit total, 到账金额 and the available balance after amount + fee', async () => {
+    const { reservationLines } = await import('@/features/payCus/reservation');
+    const payer = { acctNo: 'A1', acctName: '', acctTypeText: '基本账户', available: '300.00' } as Parameters<typeof reservationLines>[0]['payer'];
+    const lines = reservationLines({ count: 1, totalFen: 15_000n, payer, fromAcctNo: 'A1', fee: { totalFen: 200n, ruleText: '1%，最低2.00元' } });
+    const text = Object.fromEntries(lines.map((l) => [l.label, l.value]));
+    expect(text['手续费']).toBe('¥2.00（1%，最低2.00元）');
+    expect(text['扣款合计']).toBe('¥152.00');
+    expect(text['到账金额']).toBe('¥150.00');
+    expect(text['预留后可用余额']).toBe('¥148.00');
+    // no quote (the call failed): said so, the server prices it at submit
+    const unknown = reservationLines({ count: 1, totalFen: 15_000n, payer, fromAcctNo: 'A1', fee: null });
+    expect(unknown.find((l) => l.label === '手续费')?.value).toBe('以提交结果为准');
+    // pages that never ask keep their lines as they were
+    expect(reservationLines({ count: 1, totalFen: 15_000n, payer, fromAcctNo: 'A1' }).some((l) => l.label === '手续费')).toBe(false);
+  });
+});

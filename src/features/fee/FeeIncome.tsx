@@ -59,7 +59,7 @@ export default function FeeIncome(_props: PageProps) {
       editAction: false,
       deleteAction: false,
       rowActions: [{ key: 'invoice', text: '申请发票', permission: FEE_PERMS.invoice, visible: (r) => Number(r.net) > 0, onClick: (r) => setInvoicing(r) }],
-      mobile: { title: 'cusName', subtitle: 'month', fields: ['count', 'charged', 'returned', 'netText'] },
+      mobile: { title: 'cusName', subtitle: 'month', fields: ['count', 'charged', 'returned', 'netText'], searchField: 'cusCode' },
     }),
     [],
   );
