@@ -31,12 +31,16 @@ export default function SplitRuleDialogMobile({ open, onClose, onSaved }: SplitD
           <CustomerPicker value={f.cus.cusCode} onChange={(c) => void f.cus.load(c?.cusCode ?? '')} />
         </Form.Item>
         <Form.Item label="来源账户" required>
-          <Selector
-            columns={1}
-            options={accounts}
-            value={v.sourceAcctNo ? [v.sourceAcctNo] : []}
-            onChange={(x) => x.length && f.patch({ sourceAcctNo: x[0] })}
-          />
+          {accounts.length ? (
+            <Selector
+              columns={1}
+              options={accounts}
+              value={v.sourceAcctNo ? [v.sourceAcctNo] : []}
+              onChange={(x) => x.length && f.patch({ sourceAcctNo: x[0] })}
+            />
+          ) : (
+            <span style={{ color: 'var(--boss-color-weak)' }}>请先选择客户</span>
+          )}
         </Form.Item>
         <Form.Item label="启用分账" childElementPosition="right">
           <Switch checked={v.enabled} onChange={(enabled) => f.patch({ enabled })} aria-label="启用分账" />
@@ -75,12 +79,16 @@ export default function SplitRuleDialogMobile({ open, onClose, onSaved }: SplitD
           </Form.Item>
         )}
         <Form.Item label="余额账户" required>
-          <Selector
-            columns={1}
-            options={accounts}
-            value={v.remainderAcctNo ? [v.remainderAcctNo] : []}
-            onChange={(x) => x.length && f.patch({ remainderAcctNo: x[0] })}
-          />
+          {accounts.length ? (
+            <Selector
+              columns={1}
+              options={accounts}
+              value={v.remainderAcctNo ? [v.remainderAcctNo] : []}
+              onChange={(x) => x.length && f.patch({ remainderAcctNo: x[0] })}
+            />
+          ) : (
+            <span style={{ color: 'var(--boss-color-weak)' }}>请先选择客户</span>
+          )}
         </Form.Item>
         <Form.Item label="生效时间（不填则审批通过后立即生效）">
           <Input type="datetime-local" value={v.effectiveFrom} onChange={(effectiveFrom) => f.patch({ effectiveFrom })} aria-label="生效时间" />
