@@ -354,6 +354,7 @@ describe.each(BACKENDS)('fees and standing splits (%s)', (backend) => {
       ],
       [FEE_PATHS.splitPropose, { cusCode: 'C0102', sourceAcctNo: k.acct.b1, remainderAcctNo: k.acct.b1s, mode: 'sideways', receivers: [] }, FEE_MSG.splitMode],
       [FEE_PATHS.splitApprove, { ruleId: '' }, FEE_MSG.ruleNotFound],
+      [FEE_PATHS.splitInquiry, { status: 'x' }, '状态不正确'],
       [FEE_PATHS.splitReject, { ruleId: 'nope', reason: '' }, FEE_MSG.rejectReason],
       [FEE_PATHS.splitEntries, { page: { pageNum: 0, pageSize: 10 } }, null],
     ];
