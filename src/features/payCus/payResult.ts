@@ -23,7 +23,12 @@ export function submittedOutcome(order: PayOrderView, again: { label: string; pa
       { label: '订单号', value: order.orderNo },
       { label: '付款笔数', value: `${order.rowCount || 1} 笔` },
       { label: '付款总额', value: yuanText(order.amount) },
-      ...(order.fee ? [{ label: '手续费', value: yuanText(order.fee) }, { label: '扣款合计', value: yuanText(order.debitTotal ?? order.amount) }] : []),
+      ...(order.fee
+        ? [
+            { label: '手续费', value: yuanText(order.fee) },
+            { label: '扣款合计', value: yuanText(order.debitTotal ?? order.amount) },
+          ]
+        : []),
       { label: '付款账户', value: order.fromAcctNo ?? '—' },
       { label: '状态', value: order.statusText },
       { label: '提交人', value: order.makerName },
