@@ -233,6 +233,12 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
     [config.onAdd, config.onEdit],
   );
 
+  // A deep link asks for 新增 once, when the list first shows and only if the user may add.
+  const addOnOpen = !!config.addOnOpen && can('add');
+  useEffect(() => {
+    if (addOnOpen) openEditor(null);
+  }, [addOnOpen, openEditor]);
+
   const api: ListKitApi<T> = {
     reload,
     reset,
