@@ -43,6 +43,9 @@ export default defineConfig({
           // One more try for a browser test that fails: under CI load a click can still land on a
           // moving popup. A test that fails twice fails the run; the reporter names each retried one.
           retry: 1,
+          // expect.poll waits 10 s, not Vitest's 1 s, for a page to show what it should: under CI load a
+          // first render can take longer than a second (the monitor e2e failed its first try so in ci9/ci10).
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           maxWorkers: E2E_WORKERS,
           sequence: { sequencer: LongestFirstSequencer },
         },
