@@ -1,0 +1,124 @@
+// Passkeys (issue 20 §1): an approver's WebAuthn credentials, registered from 我的 after entering the
+// payment password once, and approval challenges bound to the exact orders being approved.
+// The approval itself stays PayOrderAuditPass (contract/api/pay.ts): it takes either `payPwd` or
+// `passkey` ({ challengeId, response }), never both.
+import { z } from 'zod';
+
+export const PASSKEY_PATHS = {
+  registerOptions: '/cap/auth/v1/PasskeyRegisterOptions',
+  register: '/cap/auth/v1/PasskeyRegister',
+  list: '/cap/auth/v1/PasskeyList',
+  remove: '/cap/auth/v1/PasskeyRemove',
+  /** Administrator: a user's passkeys, and revoking one. */
+  adminList: '/cap/auth/v1/PasskeyAdminList',
+  revoke: '/cap/auth/v1/PasskeyRevoke',
+  /** The approval challenge of these orders at these versions, with the summary it commits to. */
+  approveChallenge: '/cap/pay/v1/PayOrderPasskeyChallenge',
+} as const;
+
+/** How long a challenge may be answered; each is good for one answer. */
+export const PASSKEY_CHALLENGE_MS = 2 * 60_000;
+export const PASSKEY_MAX_PER_USER = 10;
+
+export const PASSKEY_MSG = {
+  registered: '通行密钥已添加',
+  removed: '通行密钥已删除',
+  revoked: '通行密钥已撤销',
+  notFound: '通行密钥不存在',
+  tooMany: `每个用户最多${PASSKEY_MAX_PER_USER}个通行密钥`,
+  challengeGone: '验证已失效，请重新审批',
+  /** The request names other orders or versions than the challenge committed to. */
+  mismatch: '审批内容与验证内容不一致，请重新审批',
+  /** Unknown, removed or revoked credential, or one of another user. */
+  unusable: '通行密钥已失效或已被撤销，请使用支付密码',
+  failed: '通行密钥验证失败',
+  oneFactor: '请使用支付密码或通行密钥其中一种方式审批',
+} as const;
+
+const b64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, PASSKEY_MSG.failed);
+
+/** What @simplewebauthn/browser's startAuthentication() answers. */
+export const assertionJson = z.object({
+  id: b64url(1024).min(1, PASSKEY_MSG.failed),
+  rawId: b64url(1024),
+  type: z.literal('public-key', { error: PASSKEY_MSG.failed }),
+  response: z.object({
+    clientDataJSON: b64url(4096),
+    authenticatorData: b64url(4096),
+    signature: b64url(1024),
+    userHandle: b64url(512).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** What @simplewebauthn/browser's startRegistration() answers. */
+export const attestationJson = z.object({
+  id: b64url(1024).min(1, PASSKEY_MSG.failed),
+  rawId: b64url(1024),
+  type: z.literal('public-key', { error: PASSKEY_MSG.failed }),
+  response: z.object({
+    clientDataJSON: b64url(4096),
+    attestationObject: b64url(16384),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+    authenticatorData: b64url(16384).optional(),
+    publicKey: b64url(4096).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+const challengeId = z.string({ error: PASSKEY_MSG.challengeGone }).min(1, PASSKEY_MSG.challengeGone).max(64, PASSKEY_MSG.challengeGone);
+const passkeyId = z.string({ error: PASSKEY_MSG.notFound }).min(1, PASSKEY_MSG.notFound).max(1024, PASSKEY_MSG.notFound);
+
+/** The passkey half of an approval (PayOrderAuditPass). */
+export const passkeyApproval = z.object({ challengeId, response: assertionJson });
+
+export const registerOptionsBody = z.object({ payPwd: z.string({ error: '请输入支付密码' }).min(1, '请输入支付密码').max(512, '请输入支付密码') });
+export const registerBody = z.object({
+  challengeId,
+  response: attestationJson,
+  name: z.string().trim().max(40, '名称最多40个字符').default(''),
+});
+export const removeBody = z.object({ id: passkeyId });
+export const adminListQuery = z.object({ userId: z.string().min(1, '请选择用户').max(64, '请选择用户') });
+export const approveChallengeBody = z
+  .object({
+    orderIds: z.array(z.string().min(1).max(64), { error: '请选择订单' }).min(1, '请选择订单').max(200, '一次最多处理200个订单'),
+    versions: z.array(z.number().int().min(1), { error: '缺少订单版本' }),
+  })
+  .refine((b) => b.versions.length === b.orderIds.length, { message: '缺少订单版本', path: ['versions'] });
+
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** One order as the approval challenge commits to it, and as the client shows it before the fingerprint. */
+export interface BoundOrder {
+  orderId: string;
+  orderNo: string;
+  version: number;
+  /** Yuan text, e.g. '1,234.50'. */
+  amount: string;
+  payee: string;
+}
+
+export interface ApproveChallenge {
+  challengeId: string;
+  /** PublicKeyCredentialRequestOptionsJSON for startAuthentication(). */
+  options: Record<string, unknown>;
+  orders: BoundOrder[];
+  /** Yuan text of the sum. */
+  total: string;
+  approver: string;
+  expiresAt: string;
+}
