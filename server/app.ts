@@ -47,6 +47,7 @@ import { rbacRoutes } from './modules/rbac/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { payRoutes } from './modules/pay/routes';
 import { passkeyRoutes } from './modules/passkey/routes';
+import { pushRoutes } from './modules/push/routes';
 import { positionRoutes } from './modules/position/routes';
 import { reportRoutes } from './modules/report/routes';
 import { categoryRoutes } from './modules/category/routes';
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(ledgerRoutes, moduleOptions);
       await api.register(payRoutes, moduleOptions);
       await api.register(passkeyRoutes, moduleOptions);
+      await api.register(pushRoutes, moduleOptions);
       await api.register(positionRoutes, moduleOptions);
       await api.register(reportRoutes, moduleOptions);
       await api.register(categoryRoutes, moduleOptions);
