@@ -113,19 +113,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       break;
     case 'SHOW_NOTIFICATION':
       event.waitUntil(
-        self.registration
-          .showNotification(String(message.title ?? ''), {
-            body: message.body ?? '',
-            tag: message.tag,
-            icon: '/icons/icon-192.png',
-            badge: '/icons/icon-192.png',
-            lang: 'zh-CN',
-            data: { url: message.url ?? HOME_PATH },
-          })
-          .then(
-            () => reply({ shown: true }),
-            (error: unknown) => reply({ shown: false, error: String(error) }),
-          ),
+        notify({ title: String(message.title ?? ''), body: message.body, tag: message.tag, url: message.url }).then(
+          () => reply({ shown: true }),
+          (error: unknown) => reply({ shown: false, error: String(error) }),
+        ),
       );
       break;
   }
@@ -139,19 +130,22 @@ self.addEventListener('push', (event: PushEvent) => {
   } catch {
     m = { body: event.data?.text() ?? '' };
   }
-  const actions = (m.actions ?? []).filter((a) => a in PUSH_ACTIONS).map((a) => ({ action: a, title: PUSH_ACTIONS[a] }));
-  event.waitUntil(
-    self.registration.showNotification(m.title || '新消息', {
-      body: m.body ?? '',
-      tag: m.tag,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      lang: 'zh-CN',
-      data: { url: m.url ?? HOME_PATH },
-      ...({ actions, renotify: !!m.tag } as NotificationOptions),
-    }),
-  );
+  event.waitUntil(notify({ ...m, title: m.title || '新消息' }));
 });
+
+/** One way notifications look: the app's icon, Chinese, the page a tap opens; 查看/驳回 where the message has them. */
+function notify(m: Partial<PushMessage> & { title: string }): Promise<void> {
+  const actions = (m.actions ?? []).filter((a) => a in PUSH_ACTIONS).map((a) => ({ action: a, title: PUSH_ACTIONS[a] }));
+  return self.registration.showNotification(m.title, {
+    body: m.body ?? '',
+    tag: m.tag,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    lang: 'zh-CN',
+    data: { url: m.url ?? HOME_PATH },
+    ...({ actions, renotify: !!m.tag } as NotificationOptions),
+  });
+}
 
 // A tap opens the notification's page; 驳回 opens it asking for the reason (approving always happens in the app).
 self.addEventListener('notificationclick', (event: NotificationEvent) => {

@@ -13,26 +13,29 @@ const b64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]*$/, PASSKEY_MSG.failed);
 
-/** What @simplewebauthn/browser's startAuthentication() answers. */
-export const assertionJson = z.object({
+/** What every credential answer of @simplewebauthn/browser carries besides its `response`. */
+const credentialFields = {
   id: b64url(1024).min(1, PASSKEY_MSG.failed),
   rawId: b64url(1024),
   type: z.literal('public-key', { error: PASSKEY_MSG.failed }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+
+/** What startAuthentication() answers. */
+export const assertionJson = z.object({
+  ...credentialFields,
   response: z.object({
     clientDataJSON: b64url(4096),
     authenticatorData: b64url(4096),
     signature: b64url(1024),
     userHandle: b64url(512).optional(),
   }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
 
-/** What @simplewebauthn/browser's startRegistration() answers. */
+/** What startRegistration() answers. */
 export const attestationJson = z.object({
-  id: b64url(1024).min(1, PASSKEY_MSG.failed),
-  rawId: b64url(1024),
-  type: z.literal('public-key', { error: PASSKEY_MSG.failed }),
+  ...credentialFields,
   response: z.object({
     clientDataJSON: b64url(4096),
     attestationObject: b64url(16384),
@@ -41,8 +44,6 @@ export const attestationJson = z.object({
     publicKey: b64url(4096).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
   }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
 
 const challengeId = z.string({ error: PASSKEY_MSG.challengeGone }).min(1, PASSKEY_MSG.challengeGone).max(64, PASSKEY_MSG.challengeGone);

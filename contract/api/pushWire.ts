@@ -41,4 +41,3 @@ export function pushTarget(m: Pick<PushMessage, 'url'>, action: string | undefin
   if (action === 'reject') url.searchParams.set('reject', '1');
   return url.toString();
 }
-
