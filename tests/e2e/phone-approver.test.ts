@@ -3,7 +3,7 @@
 // §1 register a passkey in 我的 after the payment password; approve an order from its page with it
 // (3 taps from the notification, plus the fingerprint); the captured assertion is refused for another
 // order and as a replay; an edited order's old assertion is refused; a revoked passkey is refused;
-// the password fallback works. §2 a push delivered to the service worker shows a notification with
+// the password fallback works; an administrator revokes it in 用户管理 (1440×900). §2 a push delivered to the service worker shows a notification with
 // 查看/驳回. §3 WeCom and DingTalk user agents: marked, no WebAuthn → password, and the chat
 // re-login signs in again without a loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +17,9 @@ import { LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
 import { PASSKEY_MSG, PASSKEY_PATHS, type ApproveChallenge } from '../../contract/api/passkeyWire';
 import { PAY_MSG, PAY_PATHS, type PayOrderDetail } from '../../contract/api/pay';
 import { approveDetailUrl } from '../../contract/pages/approve';
-import { launchChromium, phoneContext, screenshot } from './lib/browser';
-import { DEMO_PASSWORD, signIn, storedToken } from './lib/session';
+import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { rowAction } from './lib/choose';
+import { DEMO_PASSWORD, settled, signIn, storedToken } from './lib/session';
 import { e2eTarget } from './lib/target';
 
 const target = e2eTarget().baseURL;
@@ -224,8 +225,23 @@ describe('passkeys bound to the orders (§1)', () => {
     const o = await submit('20.00');
     const ch = await approver.cap<ApproveChallenge>(PASSKEY_PATHS.approveChallenge, { orderIds: [o.orderId], versions: [1] });
     const response = await assertInPage(ap, ch.body.options);
-    const admin = await apiUser('admin');
-    expect((await admin.cap(PASSKEY_PATHS.revoke, { id: passkeyId })).status.success).toBe(true);
+    // The administrator revokes it in 用户管理 (desktop): row action 通行密钥 → 撤销.
+    const desk = await desktopContext(browser, { baseURL });
+    const admin = await desk.newPage();
+    await signIn(admin, 'admin');
+    await admin.goto('/system/user');
+    await settled(admin);
+    const row = admin.locator('.ant-table-tbody tr.ant-table-row', { hasText: '李复核' });
+    await rowAction(admin, row, '通行密钥');
+    const modal = admin.locator('.ant-modal', { hasText: '通行密钥 · approver' });
+    await modal.getByText('Android 手机').waitFor();
+    await modal
+      .getByRole('button', { name: '撤 销' })
+      .or(modal.getByRole('button', { name: '撤销' }))
+      .click();
+    await modal.getByText('已撤销').waitFor();
+    await screenshot(admin, 'phone-approver-admin-revoke-1440');
+    await desk.close();
     const r = await approver.cap(PAY_PATHS.auditPass, { orderIds: [o.orderId], versions: [1], passkey: { challengeId: ch.body.challengeId, response } });
     expect(r.http).toBe(403);
     expect(r.status.errorMsg).toBe(PASSKEY_MSG.unusable);
