@@ -2,13 +2,34 @@
 // subscription's keys and checks the VAPID authorization; submitted orders reach their approvers'
 // devices (not the maker's), decisions reach the maker, announcements their recipients; a gone
 // subscription is removed; endpoints outside the push services are refused.
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveVapidKey } from '../../server/lib/serverKeys';
+import { vapidKeysOf } from '../../server/modules/push/vapid';
 import { MP } from '../../contract/api/message';
 import { PUSH_MSG, PUSH_PATHS } from '../../contract/api/push';
 import { endpointAllowed, pushSenderOf } from '../../server/modules/push/routes';
 import { BACKENDS, call, until } from './helpers';
 import { LocalPushService, type Subscription } from './lib/pushEndpoint';
 import { approve, payKit, submitSingle, type PayKit } from './payKit';
+
+describe('the VAPID key, a server secret', () => {
+  it('comes from BOSS_VAPID_KEY, else is generated once into DATA_DIR/secrets (owner-only); production without it has push off', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'boss-vapid-'));
+    expect(resolveVapidKey({ NODE_ENV: 'production', DATA_DIR: dir })).toBeNull();
+    expect(() => resolveVapidKey({ NODE_ENV: 'production', DATA_DIR: dir, BOSS_VAPID_KEY: 'short' })).toThrow(/at least 32/);
+    const generated: string[] = [];
+    const first = resolveVapidKey({ NODE_ENV: 'development', DATA_DIR: dir }, generated)!;
+    expect(generated.map((f) => path.basename(f))).toEqual(['vapid.key']);
+    expect(statSync(generated[0]).mode & 0o777).toBe(0o600);
+    const again = resolveVapidKey({ NODE_ENV: 'development', DATA_DIR: dir })!;
+    expect(vapidKeysOf(again)).toEqual(vapidKeysOf(first));
+    expect(Buffer.from(vapidKeysOf(first).publicKey, 'base64url')).toHaveLength(65);
+    expect(vapidKeysOf(Buffer.from('x'.repeat(40))).publicKey).not.toBe(vapidKeysOf(first).publicKey);
+  });
+});
 
 describe.each(BACKENDS)('web push (%s)', (backend) => {
   let k: PayKit;
