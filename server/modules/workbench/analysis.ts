@@ -1,0 +1,142 @@
+// 数据分析 (issue 19 §2): volume and amount by day, route, kind and customer, approval lead time and
+// failure reasons over a date range, for the tenants the caller may see; and its .xlsx export.
+// Volumes read the summary of migration 0043 (stats.ts); the lead time reads the partial index
+// pay_orders_decided (tenant, decided_at) INCLUDE (submitted_at) alone.
+import ExcelJS from 'exceljs';
+import { PAY_ORDER_KIND_TEXT, type PayOrderKind } from '../../../contract/api/payWire';
+import { PAY_ROUTE_TEXT, UNSUBMITTED_STATUSES, type Analysis, type VolumeRow } from '../../../contract/api/workbench';
+import { fenText } from '../../../contract/money';
+import { cellText } from '../admin/xlsx';
+import type { SqlConn } from '../ledger/store';
+import { scopeSql } from '../rbac/dataScope';
+import { daysBetween, queryStats, type StatsReach } from './stats';
+
+const TOP_CUSTOMERS = 20;
+type Raw = { key: string; n: string; amount: string; ok: string; paid: string };
+
+const AGG = `sum(s.n)::text AS n, sum(s.amount)::text AS amount, COALESCE(sum(s.n) FILTER (WHERE s.status = 'succeeded'), 0)::text AS ok,
+             COALESCE(sum(s.paid) FILTER (WHERE s.status IN ('succeeded', 'partial')), 0)::text AS paid`;
+
+const volume = (label: (key: string) => string) => (r: Raw): VolumeRow => ({
+  key: r.key,
+  label: label(r.key),
+  count: Number(r.n),
+  amountFen: r.amount,
+  succeeded: Number(r.ok),
+  paidFen: r.paid,
+});
+
+export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: string): Promise<Omit<Analysis, 'tenantId' | 'tenants'>> {
+  const by = (expr: string, tail = 'ORDER BY 1') =>
+    queryStats<Raw>(c, reach, from, to, (s) => `SELECT ${expr} AS key, ${AGG} FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY 1 ${tail}`, [
+      UNSUBMITTED_STATUSES,
+    ]);
+  const [total, byDay, byRoute, byKind, byCus, failures, lead] = await Promise.all([
+    queryStats<Raw>(c, reach, from, to, (s) => `SELECT '' AS key, ${AGG} FROM ${s} WHERE s.status <> ALL($1::text[])`, [UNSUBMITTED_STATUSES]),
+    by('s.day::text'),
+    by('s.route'),
+    by('s.kind'),
+    by(`s.cus_code`, `HAVING s.cus_code <> '' ORDER BY sum(s.amount) DESC, 1 LIMIT ${TOP_CUSTOMERS}`),
+    queryStats<{ reason: string; n: string; amount: string }>(
+      c,
+      reach,
+      from,
+      to,
+      (s) => `SELECT s.reason, sum(s.n)::text AS n, sum(s.amount)::text AS amount FROM ${s} WHERE s.status IN ('failed', 'partial')
+               GROUP BY s.reason HAVING sum(s.n) > 0 ORDER BY sum(s.n) DESC, s.reason`,
+    ),
+    leadTime(c, reach, from, to),
+  ]);
+  const names = await customerNames(c, reach.tenants, byCus.map((r) => r.key));
+  const perDay = new Map(byDay.map((r) => [r.key, r]));
+  const zero = (key: string): Raw => ({ key, n: '0', amount: '0', ok: '0', paid: '0' });
+  return {
+    from,
+    to,
+    total: volume(() => '合计')(total[0] ?? zero('')),
+    byDay: daysBetween(from, to).map((d) => volume((k) => k)(perDay.get(d) ?? zero(d))),
+    byRoute: byRoute.filter((r) => Number(r.n)).map(volume((k) => PAY_ROUTE_TEXT[k as keyof typeof PAY_ROUTE_TEXT] ?? k)),
+    byKind: byKind.filter((r) => Number(r.n)).map(volume((k) => PAY_ORDER_KIND_TEXT[k as PayOrderKind] ?? k)),
+    byCustomer: byCus.filter((r) => Number(r.n)).map(volume((k) => names.get(k) ?? k)),
+    leadTime: lead,
+    failures: failures.map((f) => ({ reason: f.reason, count: Number(f.n), amountFen: f.amount })),
+  };
+}
+
+async function customerNames(c: SqlConn, tenants: string[], codes: string[]): Promise<Map<string, string>> {
+  if (!codes.length) return new Map();
+  const rows = await c.query<{ code: string; name: string }>(
+    'SELECT DISTINCT ON (cus_code) cus_code AS code, cus_name AS name FROM customers WHERE tenant_id = ANY($1::text[]) AND cus_code = ANY($2::text[]) ORDER BY cus_code, tenant_id',
+    [tenants, codes],
+  );
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+/** Submitted → decided of orders decided on business days from..to: median and 90th percentile in seconds (continuous, as percentile_cont). */
+async function leadTime(c: SqlConn, reach: StatsReach, from: string, to: string): Promise<Analysis['leadTime']> {
+  const narrowed = reach.cusCode !== null || reach.scope !== null;
+  const s = scopeSql(reach.scope, 4);
+  // Day bounds as instants in China time, so the index on decided_at is used as a range.
+  const [r] = await c.query<{ n: string; p50: number | null; p90: number | null }>(
+    `SELECT count(*)::text AS n,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.decided_at - o.submitted_at)) AS p50,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM o.decided_at - o.submitted_at)) AS p90
+       FROM pay_orders o
+      WHERE o.tenant_id = ANY($1::text[]) AND o.decided_at IS NOT NULL AND o.submitted_at IS NOT NULL
+        AND o.decided_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Shanghai') AND o.decided_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')
+        ${narrowed ? `AND ($4::text IS NULL OR o.from_cus_code = $4 OR o.to_cus_code = $4) AND ${s.text}` : ''}`,
+    narrowed ? [reach.tenants, from, to, reach.cusCode, ...s.params] : [reach.tenants, from, to],
+  );
+  const round = (v: number | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
+  return { count: Number(r?.n ?? 0), medianSec: round(r?.p50 ?? null), p90Sec: round(r?.p90 ?? null) };
+}
+
+const sec = (v: number | null) => (v === null ? '—' : v < 120 ? `${v} 秒` : v < 7200 ? `${(v / 60).toFixed(1)} 分钟` : `${(v / 3600).toFixed(1)} 小时`);
+
+/** The analysis as a workbook: one sheet per breakdown. */
+export async function analysisXlsx(a: Analysis, tenantName: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.created = new Date();
+  const head = (ws: ExcelJS.Worksheet) => (ws.getRow(1).font = { bold: true });
+  const volumeSheet = (name: string, keyTitle: string, rows: VolumeRow[]) => {
+    const ws = wb.addWorksheet(name);
+    ws.columns = [
+      { header: keyTitle, key: 'label', width: 24 },
+      { header: '笔数', key: 'count', width: 12 },
+      { header: '金额', key: 'amount', width: 20 },
+      { header: '成功笔数', key: 'succeeded', width: 12 },
+      { header: '实付金额', key: 'paid', width: 20 },
+    ];
+    head(ws);
+    for (const r of rows) ws.addRow({ label: cellText(r.label), count: r.count, amount: fenText(BigInt(r.amountFen)), succeeded: r.succeeded, paid: fenText(BigInt(r.paidFen)) });
+  };
+  const summary = wb.addWorksheet('概览');
+  summary.columns = [
+    { header: '项目', key: 'k', width: 20 },
+    { header: '值', key: 'v', width: 30 },
+  ];
+  head(summary);
+  summary.addRows([
+    { k: '日期范围', v: `${a.from} 至 ${a.to}` },
+    { k: '租户', v: cellText(tenantName) },
+    { k: '订单笔数', v: a.total.count },
+    { k: '订单金额', v: fenText(BigInt(a.total.amountFen)) },
+    { k: '成功笔数', v: a.total.succeeded },
+    { k: '审批笔数', v: a.leadTime.count },
+    { k: '审批时长中位数', v: sec(a.leadTime.medianSec) },
+    { k: '审批时长P90', v: sec(a.leadTime.p90Sec) },
+  ]);
+  volumeSheet('按日', '日期', a.byDay);
+  volumeSheet('按通道', '通道', a.byRoute);
+  volumeSheet('按交易类型', '交易类型', a.byKind);
+  volumeSheet('按客户', '客户', a.byCustomer);
+  const f = wb.addWorksheet('失败原因');
+  f.columns = [
+    { header: '失败原因', key: 'reason', width: 40 },
+    { header: '笔数', key: 'count', width: 12 },
+    { header: '金额', key: 'amount', width: 20 },
+  ];
+  head(f);
+  for (const r of a.failures) f.addRow({ reason: cellText(r.reason), count: r.count, amount: fenText(BigInt(r.amountFen)) });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
