@@ -7,6 +7,7 @@
 // the analysis counts every kind and splits by it. 成功率 = 成功 / (成功 + 失败 + 部分成功), null
 // when nothing finished.
 import { z } from 'zod';
+import { fenText } from '../money';
 import type { PayOrderKind, PayOrderStatus } from './payWire';
 
 export const WORKBENCH_P = {
@@ -29,7 +30,6 @@ export const PAY_ROUTES = ['channel', 'internal', 'batch'] as const;
 export type PayRoute = (typeof PAY_ROUTES)[number];
 /** How an order pays out (the analysis' 通道): to a bank card through the payment channel, between accounts, or a batch. */
 export const PAY_ROUTE_TEXT: Record<PayRoute, string> = { channel: '渠道代付（银行卡）', internal: '账户转账', batch: '批量代付' };
-
 
 export interface WorkbenchTodo {
   key: string;
@@ -167,3 +167,10 @@ export interface Analysis {
   leadTime: { count: number; medianSec: number | null; p90Sec: number | null };
   failures: { reason: string; count: number; amountFen: string }[];
 }
+
+/** Seconds as 秒 / 分钟 / 小时 (lead times on the page and in the export). */
+export const durationText = (s: number | null): string =>
+  s === null ? '—' : s < 120 ? `${s} 秒` : s < 7200 ? `${(s / 60).toFixed(1)} 分钟` : `${(s / 3600).toFixed(1)} 小时`;
+
+/** An amount of the answers (fen as text) as ¥1,234.56; '—' for none. */
+export const amountText = (fen: string | null | undefined): string => (fen == null ? '—' : fenText(BigInt(fen)));

@@ -3,14 +3,7 @@
 // who may see it and only of their tenant (or customer), and bad input refused with a 4xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import {
-  DASHBOARD_MSG,
-  DASHBOARD_P,
-  WORKBENCH_P,
-  type Analysis,
-  type WorkbenchCharts,
-  type WorkbenchOverview,
-} from '../../contract/api/workbench';
+import { DASHBOARD_MSG, DASHBOARD_P, WORKBENCH_P, type Analysis, type WorkbenchCharts, type WorkbenchOverview } from '../../contract/api/workbench';
 import { businessDay, foldStats } from '../../server/modules/workbench/stats';
 import { storeOfDb } from '../../server/modules/ledger/store';
 import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
@@ -98,7 +91,10 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
   };
   const overview = async (who: string) => (await get<WorkbenchOverview>(WORKBENCH_P.overview, who)).body.result;
   const grant = async (role: string, ids: string[]) => {
-    await t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT $1, id FROM permissions WHERE id = ANY($2::text[]) ON CONFLICT DO NOTHING`, [role, ids]);
+    await t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT $1, id FROM permissions WHERE id = ANY($2::text[]) ON CONFLICT DO NOTHING`, [
+      role,
+      ids,
+    ]);
     t.app.authCache.forget('all');
   };
   const todo = (o: WorkbenchOverview, key: string) => o.todos.find((x) => x.key === key)?.count;
@@ -197,7 +193,12 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
         ('wb-A', '0', 'approve', 'u-approver', '李复核', 'pending', 'approved', 1), ('wb-L', '1', 'approve', 'u-x', '某人', 'pending', 'approved', 1)`,
     );
     const admin = await overview('admin');
-    expect(admin.activity.find((a) => a.orderId === 'wb-A')).toMatchObject({ kind: 'decision', title: '审批通过 单笔付款 WBA', actor: '李复核', amountFen: '10000' });
+    expect(admin.activity.find((a) => a.orderId === 'wb-A')).toMatchObject({
+      kind: 'decision',
+      title: '审批通过 单笔付款 WBA',
+      actor: '李复核',
+      amountFen: '10000',
+    });
     expect(admin.activity.some((a) => a.orderId === 'wb-L')).toBe(false);
     expect((await overview('customer')).activity.find((a) => a.orderId === 'wb-L')).toBeTruthy();
   });
@@ -239,8 +240,16 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
     expect(a.byDay).toHaveLength(41);
     expect(a.byDay.find((d) => d.key === businessDay(40))).toMatchObject({ count: 1, amountFen: '100000' });
     expect(a.byDay.find((d) => d.key === businessDay(0))).toMatchObject({ count: 5, amountFen: '72000' });
-    expect(Object.fromEntries(a.byKind.map((k) => [k.key, [k.count, k.amountFen]]))).toEqual({ single: [7, '185500'], batch: [1, '30000'], adjust: [1, '7000'] });
-    expect(Object.fromEntries(a.byRoute.map((k) => [k.key, [k.count, k.amountFen]]))).toEqual({ batch: [1, '30000'], channel: [1, '20000'], internal: [7, '172500'] });
+    expect(Object.fromEntries(a.byKind.map((k) => [k.key, [k.count, k.amountFen]]))).toEqual({
+      single: [7, '185500'],
+      batch: [1, '30000'],
+      adjust: [1, '7000'],
+    });
+    expect(Object.fromEntries(a.byRoute.map((k) => [k.key, [k.count, k.amountFen]]))).toEqual({
+      batch: [1, '30000'],
+      channel: [1, '20000'],
+      internal: [7, '172500'],
+    });
     expect(a.byCustomer.map((k) => [k.key, k.count, k.amountFen])).toEqual([
       ['C0101', 5, '172500'],
       ['C0102', 4, '50000'],

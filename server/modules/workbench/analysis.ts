@@ -4,7 +4,7 @@
 // pay_orders_decided (tenant, decided_at) INCLUDE (submitted_at) alone.
 import ExcelJS from 'exceljs';
 import { PAY_ORDER_KIND_TEXT, type PayOrderKind } from '../../../contract/api/payWire';
-import { PAY_ROUTE_TEXT, UNSUBMITTED_STATUSES, type Analysis, type VolumeRow } from '../../../contract/api/workbench';
+import { PAY_ROUTE_TEXT, UNSUBMITTED_STATUSES, durationText, type Analysis, type VolumeRow } from '../../../contract/api/workbench';
 import { fenText } from '../../../contract/money';
 import { cellText } from '../admin/xlsx';
 import type { SqlConn } from '../ledger/store';
@@ -17,14 +17,16 @@ type Raw = { key: string; n: string; amount: string; ok: string; paid: string };
 const AGG = `sum(s.n)::text AS n, sum(s.amount)::text AS amount, COALESCE(sum(s.n) FILTER (WHERE s.status = 'succeeded'), 0)::text AS ok,
              COALESCE(sum(s.paid) FILTER (WHERE s.status IN ('succeeded', 'partial')), 0)::text AS paid`;
 
-const volume = (label: (key: string) => string) => (r: Raw): VolumeRow => ({
-  key: r.key,
-  label: label(r.key),
-  count: Number(r.n),
-  amountFen: r.amount,
-  succeeded: Number(r.ok),
-  paidFen: r.paid,
-});
+const volume =
+  (label: (key: string) => string) =>
+  (r: Raw): VolumeRow => ({
+    key: r.key,
+    label: label(r.key),
+    count: Number(r.n),
+    amountFen: r.amount,
+    succeeded: Number(r.ok),
+    paidFen: r.paid,
+  });
 
 export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: string): Promise<Omit<Analysis, 'tenantId' | 'tenants'>> {
   const by = (expr: string, tail = 'ORDER BY 1') =>
@@ -47,7 +49,11 @@ export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: 
     ),
     leadTime(c, reach, from, to),
   ]);
-  const names = await customerNames(c, reach.tenants, byCus.map((r) => r.key));
+  const names = await customerNames(
+    c,
+    reach.tenants,
+    byCus.map((r) => r.key),
+  );
   const perDay = new Map(byDay.map((r) => [r.key, r]));
   const zero = (key: string): Raw => ({ key, n: '0', amount: '0', ok: '0', paid: '0' });
   return {
@@ -91,8 +97,6 @@ async function leadTime(c: SqlConn, reach: StatsReach, from: string, to: string)
   return { count: Number(r?.n ?? 0), medianSec: round(r?.p50 ?? null), p90Sec: round(r?.p90 ?? null) };
 }
 
-const sec = (v: number | null) => (v === null ? '—' : v < 120 ? `${v} 秒` : v < 7200 ? `${(v / 60).toFixed(1)} 分钟` : `${(v / 3600).toFixed(1)} 小时`);
-
 /** The analysis as a workbook: one sheet per breakdown. */
 export async function analysisXlsx(a: Analysis, tenantName: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -108,7 +112,8 @@ export async function analysisXlsx(a: Analysis, tenantName: string): Promise<Buf
       { header: '实付金额', key: 'paid', width: 20 },
     ];
     head(ws);
-    for (const r of rows) ws.addRow({ label: cellText(r.label), count: r.count, amount: fenText(BigInt(r.amountFen)), succeeded: r.succeeded, paid: fenText(BigInt(r.paidFen)) });
+    for (const r of rows)
+      ws.addRow({ label: cellText(r.label), count: r.count, amount: fenText(BigInt(r.amountFen)), succeeded: r.succeeded, paid: fenText(BigInt(r.paidFen)) });
   };
   const summary = wb.addWorksheet('概览');
   summary.columns = [
@@ -123,8 +128,8 @@ export async function analysisXlsx(a: Analysis, tenantName: string): Promise<Buf
     { k: '订单金额', v: fenText(BigInt(a.total.amountFen)) },
     { k: '成功笔数', v: a.total.succeeded },
     { k: '审批笔数', v: a.leadTime.count },
-    { k: '审批时长中位数', v: sec(a.leadTime.medianSec) },
-    { k: '审批时长P90', v: sec(a.leadTime.p90Sec) },
+    { k: '审批时长中位数', v: durationText(a.leadTime.medianSec) },
+    { k: '审批时长P90', v: durationText(a.leadTime.p90Sec) },
   ]);
   volumeSheet('按日', '日期', a.byDay);
   volumeSheet('按通道', '通道', a.byRoute);

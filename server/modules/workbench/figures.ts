@@ -6,7 +6,14 @@
 // A registry slot for issue 18: 本月手续费收入 joins `payments` once fees are posted (the fee income
 // account's credits of the month); no figure is shown for it until then.
 import { ACCOUNT_TYPE_TEXT, ENTRY_KIND_TEXT } from '../../../contract/api/ledger';
-import { PAY_ORDER_ACTION_TEXT, PAY_ORDER_KIND_TEXT, PAY_ORDER_STATUS_TEXT, type PayOrderAction, type PayOrderKind, type PayOrderStatus } from '../../../contract/api/payWire';
+import {
+  PAY_ORDER_ACTION_TEXT,
+  PAY_ORDER_KIND_TEXT,
+  PAY_ORDER_STATUS_TEXT,
+  type PayOrderAction,
+  type PayOrderKind,
+  type PayOrderStatus,
+} from '../../../contract/api/payWire';
 import {
   PAYMENT_KINDS,
   UNSUBMITTED_STATUSES,
@@ -101,7 +108,12 @@ export async function customerAccounts(c: SqlConn, tenantId: string, cusCode: st
 }
 
 const statusCounts = (rows: { status: string; n: string; amount: string }[]): StatusCount[] =>
-  rows.map((r) => ({ status: r.status as PayOrderStatus, text: PAY_ORDER_STATUS_TEXT[r.status as PayOrderStatus] ?? r.status, count: Number(r.n), amountFen: r.amount }));
+  rows.map((r) => ({
+    status: r.status as PayOrderStatus,
+    text: PAY_ORDER_STATUS_TEXT[r.status as PayOrderStatus] ?? r.status,
+    count: Number(r.n),
+    amountFen: r.amount,
+  }));
 
 /** Orders of every kind by status over business days from..to. */
 export async function ordersByStatus(c: SqlConn, reach: StatsReach, from: string, to: string): Promise<StatusCount[]> {

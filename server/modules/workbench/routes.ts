@@ -8,7 +8,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEDGER_PERMS } from '../../../contract/api/ledger';
 import { PAY_PERMS } from '../../../contract/api/payWire';
-import { DASHBOARD_MSG, DASHBOARD_P, DASHBOARD_PERMS, WORKBENCH_P, analysisQuery, type Analysis, type AnalysisQuery, type WorkbenchOverview } from '../../../contract/api/workbench';
+import {
+  DASHBOARD_MSG,
+  DASHBOARD_P,
+  DASHBOARD_PERMS,
+  WORKBENCH_P,
+  analysisQuery,
+  type Analysis,
+  type AnalysisQuery,
+  type WorkbenchOverview,
+} from '../../../contract/api/workbench';
 import type { ModuleOptions } from '../../context';
 import { AppError, sysOk } from '../../http/envelope';
 import { authOf, type AuthContext } from '../../http/guard';
@@ -115,7 +124,15 @@ export const workbenchRoutes: FastifyPluginAsyncZod<ModuleOptions & { auth: Auth
     const v = viewer(req);
     const t = await tenantsOf(req, v.auth, q.tenantId);
     const a: Analysis = {
-      ...(await analysis(store, await orderReach(v, t.shown.map((x) => x.id)), q.from, q.to)),
+      ...(await analysis(
+        store,
+        await orderReach(
+          v,
+          t.shown.map((x) => x.id),
+        ),
+        q.from,
+        q.to,
+      )),
       tenantId: t.tenantId,
       tenants: t.all,
     };
@@ -124,7 +141,10 @@ export const workbenchRoutes: FastifyPluginAsyncZod<ModuleOptions & { auth: Auth
 
   app.get(
     DASHBOARD_P.analysis,
-    { schema: { querystring: analysisQuery, tags, summary: '数据分析：按日/通道/交易类型/客户的交易量与金额、审批时长、失败原因' }, config: { permission: DASHBOARD_PERMS.view } },
+    {
+      schema: { querystring: analysisQuery, tags, summary: '数据分析：按日/通道/交易类型/客户的交易量与金额、审批时长、失败原因' },
+      config: { permission: DASHBOARD_PERMS.view },
+    },
     async (req) => sysOk((await analysisOf(req, req.query)).a),
   );
 

@@ -46,7 +46,14 @@ export function statRows(reach: StatsReach, from: string, to: string, offset: nu
 }
 
 /** Runs `select` (reading `s`, the stat rows, with its own parameters first) over the reach's rows of days from..to. */
-export async function queryStats<T>(c: SqlConn, reach: StatsReach, from: string, to: string, select: (s: string) => string, params: unknown[] = []): Promise<T[]> {
+export async function queryStats<T>(
+  c: SqlConn,
+  reach: StatsReach,
+  from: string,
+  to: string,
+  select: (s: string) => string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const rows = statRows(reach, from, to, params.length);
   return c.query<T>(select(`${rows.text} s`), [...params, ...rows.params]);
 }
