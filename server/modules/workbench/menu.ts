@@ -13,7 +13,7 @@ export const DASHBOARD_MENU: CatalogueEntry[] = [
     component: 'dashboard/Analysis',
     componentName: 'DashboardAnalysis',
     icon: 'bar-chart',
-    sortNo: 1,
+    sortNo: 3,
     type: '1',
   },
   { id: 'b-dashboard-view', parentId: DASHBOARD_MENU_ID, name: '查看分析', perms: DASHBOARD_PERMS.view, sortNo: 1, type: '2' },

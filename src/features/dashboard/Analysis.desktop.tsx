@@ -12,10 +12,10 @@ import { useAnalysis } from './useAnalysis';
 
 const volumeColumns = (keyTitle: string): ColumnsType<VolumeRow> => [
   { dataIndex: 'label', title: keyTitle, ellipsis: true },
-  { dataIndex: 'count', title: '笔数', align: 'right', width: 90 },
-  { dataIndex: 'amountFen', title: '金额', align: 'right', width: 150, render: (v: string) => money(v) },
-  { dataIndex: 'succeeded', title: '成功笔数', align: 'right', width: 100 },
-  { dataIndex: 'paidFen', title: '实付金额', align: 'right', width: 150, render: (v: string) => money(v) },
+  { dataIndex: 'count', title: '笔数', align: 'right', width: 72 },
+  { dataIndex: 'amountFen', title: '金额', align: 'right', width: 128, render: (v: string) => money(v) },
+  { dataIndex: 'succeeded', title: '成功笔数', align: 'right', width: 84 },
+  { dataIndex: 'paidFen', title: '实付金额', align: 'right', width: 128, render: (v: string) => money(v) },
 ];
 
 const trendOption = (a: Analysis): ChartOption => ({
@@ -29,7 +29,7 @@ const trendOption = (a: Analysis): ChartOption => ({
   ],
   series: [
     { name: '笔数', type: 'bar', data: a.byDay.map((d) => d.count), itemStyle: { color: '#0267B5' } },
-    { name: '金额（元）', type: 'line', yAxisIndex: 1, smooth: true, data: a.byDay.map((d) => Number(d.amountFen) / 100), itemStyle: { color: '#d46b08' } },
+    { name: '金额（元）', type: 'line', yAxisIndex: 1, data: a.byDay.map((d) => Number(d.amountFen) / 100), itemStyle: { color: '#d46b08' } },
   ],
 });
 
@@ -114,7 +114,7 @@ export default function AnalysisDesktop() {
           </Card>
         </Col>
         <Col span={12}>
-          <Card size="small" title={`失败原因${a ? `（审批 ${a.leadTime.count} 笔）` : ''}`}>
+          <Card size="small" title="失败原因">
             <Table
               rowKey="reason"
               size="small"

@@ -19,7 +19,7 @@ function Breakdown({ title, rows }: { title: string; rows: VolumeRow[] }) {
       {rows.length === 0 ? (
         <p style={{ ...weak, textAlign: 'center' }}>暂无数据</p>
       ) : (
-        <List style={{ '--padding-left': '0' } as CSSProperties}>
+        <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
           {rows.map((r) => (
             <List.Item key={r.key} description={`成功 ${r.succeeded} 笔 · 实付 ${money(r.paidFen)}`} extra={money(r.amountFen)}>
               {r.label} <span style={weak}>{r.count} 笔</span>
@@ -46,7 +46,7 @@ export default function AnalysisMobile() {
           value={preset ? [preset] : []}
           onChange={(v) => v[0] && x.setRange([formatDate(Date.now() - (v[0] - 1) * DAY_MS), formatDate(Date.now())])}
         />
-        <List style={{ '--padding-left': '0', marginTop: 8 } as CSSProperties}>
+        <List style={{ '--padding-left': '0', '--border-top': 'none', marginTop: 8 } as CSSProperties}>
           <List.Item arrowIcon onClick={() => setCalendar(true)} extra={`${x.range[0]} ~ ${x.range[1]}`}>
             日期范围
           </List.Item>
@@ -103,7 +103,7 @@ export default function AnalysisMobile() {
             {a.failures.length === 0 ? (
               <p style={{ ...weak, textAlign: 'center' }}>无失败订单</p>
             ) : (
-              <List style={{ '--padding-left': '0' } as CSSProperties}>
+              <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
                 {a.failures.map((f) => (
                   <List.Item key={f.reason} description={money(f.amountFen)} extra={`${f.count} 笔`}>
                     {f.reason}

@@ -66,6 +66,7 @@ export default function HomeDesktop() {
                 tabIndex={0}
                 aria-label={`${t.title} ${t.count}`}
                 data-todo={t.key}
+                data-count={t.count}
                 onClick={() => w.open(t)}
                 onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && w.open(t)}
               >

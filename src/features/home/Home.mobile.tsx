@@ -38,6 +38,7 @@ export default function HomeMobile() {
               <List.Item
                 key={t.key}
                 data-todo={t.key}
+                data-count={t.count}
                 arrowIcon
                 onClick={() => w.open(t)}
                 extra={<Badge content={String(t.count)} color={t.count ? '#0267B5' : '#8c8c8c'} style={{ '--right': '0', '--top': '0' } as CSSProperties} />}
@@ -64,7 +65,7 @@ export default function HomeMobile() {
       {d?.customer && (
         <>
           <Card title="我的账户" style={card}>
-            <List style={{ '--padding-left': '0' } as CSSProperties}>
+            <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
               {(d.customer.accounts ?? []).map((a) => (
                 <List.Item key={a.acctNo} description={`${a.acctNo} · 冻结 ${money(a.frozenFen)}`} extra={money(a.availableFen)}>
                   {a.acctTypeText}
@@ -74,7 +75,7 @@ export default function HomeMobile() {
           </Card>
           {d.customer.orders && (
             <Card title="我的订单" style={card}>
-              <List style={{ '--padding-left': '0' } as CSSProperties}>
+              <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
                 {d.customer.orders.map((o) => (
                   <List.Item key={o.status} description={money(o.amountFen)} extra={`${o.count} 笔`}>
                     {o.text}
@@ -87,7 +88,7 @@ export default function HomeMobile() {
       )}
       {d?.balances && (
         <Card title="账户余额（按类型）" style={card}>
-          <List style={{ '--padding-left': '0' } as CSSProperties}>
+          <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
             {d.balances.map((b) => (
               <List.Item key={b.acctType} description={`${b.accounts} 个账户 · 冻结 ${money(b.frozenFen)}`} extra={money(b.balanceFen)}>
                 {b.acctTypeText}
@@ -98,7 +99,7 @@ export default function HomeMobile() {
       )}
       {d && d.activity.length > 0 && (
         <Card title="近期动态" style={card}>
-          <List style={{ '--padding-left': '0' } as CSSProperties}>
+          <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
             {d.activity.map((a, i) => (
               <List.Item key={`${a.at}-${i}`} description={`${timeText(a.at)} · ${a.actor}`} extra={a.amountFen ? money(a.amountFen) : undefined}>
                 <span style={{ fontSize: 14 }}>{a.title}</span>

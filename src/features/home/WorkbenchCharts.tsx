@@ -33,7 +33,7 @@ function volumeOption(c: Charts, days: number): ChartOption {
     ],
     series: [
       { name: '笔数', type: 'bar', data: shown.map((d) => d.count), itemStyle: { color: BLUE } },
-      { name: '金额（元）', type: 'line', yAxisIndex: 1, smooth: true, data: shown.map((d) => yuan(d.amountFen)), itemStyle: { color: '#d46b08' } },
+      { name: '金额（元）', type: 'line', yAxisIndex: 1, data: shown.map((d) => yuan(d.amountFen)), itemStyle: { color: '#d46b08' } },
     ],
   };
 }
