@@ -2,12 +2,12 @@
 -- they answer in milliseconds over millions of orders.
 --
 -- pay_order_stats holds, per tenant, business day (China time, of submission, else creation), kind,
--- status, customer (the payer's, else the receiving one), route (批量代付 / 渠道代付 / 账户转账)
--- and failure reason, how many orders and how much money. A trigger on pay_orders never updates it
+-- status, route (批量代付 / 渠道代付 / 账户转账) and failure reason, how many orders and how much
+-- money; pay_order_cus_stats the submitted ones per customer (the payer's, else the receiving one). A trigger on pay_orders never updates it
 -- (that would make every order change wait on a shared summary row, and two changes could lock two
 -- rows in opposite orders): it appends the change as -1 / +1 rows to pay_order_stat_deltas, which
--- takes no lock any other writer waits for. boss_pay_order_stats_fold() moves the deltas into the
--- summary in one statement (the server calls it every few seconds); readers read summary UNION ALL
+-- takes no lock any other writer waits for. boss_pay_order_stats_fold() moves the deltas into both
+-- summaries in one statement (the server calls it every few seconds); readers read summary UNION ALL
 -- deltas in one statement, so a figure is exact whether or not the fold has run.
 
 -- One definition of each derived column, shared by the trigger, the rebuild and the raw reads
@@ -24,16 +24,30 @@ CREATE TABLE pay_order_stats (
   day date NOT NULL,
   status text NOT NULL,
   kind text NOT NULL,
-  cus_code text NOT NULL,
   route text NOT NULL,
   reason text NOT NULL,
   n bigint NOT NULL DEFAULT 0,
   amount bigint NOT NULL DEFAULT 0,
   paid bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (tenant_id, day, status, kind, cus_code, route, reason)
+  PRIMARY KEY (tenant_id, day, status, kind, route, reason)
 );
 -- 待审批金额 reads every day's pending orders of a tenant.
 CREATE INDEX pay_order_stats_status ON pay_order_stats (tenant_id, status, day);
+
+-- By customer (客户付款排行, 按客户): submitted orders only (not 草稿 or 已撤销), payments (single,
+-- batch) apart from the other kinds; ok = 成功 orders, paid = what reached the payees. Kept apart
+-- from pay_order_stats so that summary stays small (a customer dimension would multiply it).
+CREATE TABLE pay_order_cus_stats (
+  tenant_id text NOT NULL,
+  day date NOT NULL,
+  cus_code text NOT NULL,
+  payment boolean NOT NULL,
+  n bigint NOT NULL DEFAULT 0,
+  amount bigint NOT NULL DEFAULT 0,
+  ok bigint NOT NULL DEFAULT 0,
+  paid bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (tenant_id, day, cus_code, payment)
+);
 
 CREATE TABLE pay_order_stat_deltas (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -93,18 +107,22 @@ BEGIN
     RETURN 0;
   END IF;
   WITH d AS (DELETE FROM pay_order_stat_deltas RETURNING *),
-  g AS (
-    SELECT tenant_id, day, status, kind, cus_code, route, reason, sum(n) AS n, sum(amount) AS amount, sum(paid) AS paid, count(*) AS c
-    FROM d GROUP BY tenant_id, day, status, kind, cus_code, route, reason
-  ),
-  up AS (
-    INSERT INTO pay_order_stats AS s (tenant_id, day, status, kind, cus_code, route, reason, n, amount, paid)
-    SELECT tenant_id, day, status, kind, cus_code, route, reason, n, amount, paid FROM g
-    ON CONFLICT (tenant_id, day, status, kind, cus_code, route, reason)
+  a AS (
+    INSERT INTO pay_order_stats AS s (tenant_id, day, status, kind, route, reason, n, amount, paid)
+    SELECT tenant_id, day, status, kind, route, reason, sum(n), sum(amount), sum(paid) FROM d GROUP BY tenant_id, day, status, kind, route, reason
+    ON CONFLICT (tenant_id, day, status, kind, route, reason)
     DO UPDATE SET n = s.n + EXCLUDED.n, amount = s.amount + EXCLUDED.amount, paid = s.paid + EXCLUDED.paid
+  ),
+  b AS (
+    INSERT INTO pay_order_cus_stats AS s (tenant_id, day, cus_code, payment, n, amount, ok, paid)
+    SELECT tenant_id, day, cus_code, kind IN ('single', 'batch'), sum(n), sum(amount), COALESCE(sum(n) FILTER (WHERE status = 'succeeded'), 0),
+           COALESCE(sum(paid) FILTER (WHERE status IN ('succeeded', 'partial')), 0)
+      FROM d WHERE status NOT IN ('draft', 'cancelled') GROUP BY tenant_id, day, cus_code, kind IN ('single', 'batch')
+    ON CONFLICT (tenant_id, day, cus_code, payment)
+    DO UPDATE SET n = s.n + EXCLUDED.n, amount = s.amount + EXCLUDED.amount, ok = s.ok + EXCLUDED.ok, paid = s.paid + EXCLUDED.paid
   )
   -- (a data-modifying WITH runs to completion whether or not the outer query reads it)
-  SELECT COALESCE(sum(c), 0)::integer FROM g INTO moved;
+  SELECT count(*)::integer FROM d INTO moved;
   RETURN moved;
 END;
 $$;
@@ -115,10 +133,15 @@ CREATE FUNCTION boss_pay_order_stats_rebuild() RETURNS void LANGUAGE plpgsql AS 
 BEGIN
   DELETE FROM pay_order_stat_deltas;
   DELETE FROM pay_order_stats;
-  INSERT INTO pay_order_stats (tenant_id, day, status, kind, cus_code, route, reason, n, amount, paid)
-  SELECT tenant_id, boss_pay_order_day(submitted_at, created_at), status, kind, COALESCE(from_cus_code, to_cus_code, ''),
-         boss_pay_order_route(kind, bank_card_no), boss_pay_order_reason(status, fail_reason), count(*), sum(amount), sum(paid_amount)
-  FROM pay_orders GROUP BY 1, 2, 3, 4, 5, 6, 7;
+  DELETE FROM pay_order_cus_stats;
+  INSERT INTO pay_order_stats (tenant_id, day, status, kind, route, reason, n, amount, paid)
+  SELECT tenant_id, boss_pay_order_day(submitted_at, created_at), status, kind, boss_pay_order_route(kind, bank_card_no),
+         boss_pay_order_reason(status, fail_reason), count(*), sum(amount), sum(paid_amount)
+  FROM pay_orders GROUP BY 1, 2, 3, 4, 5, 6;
+  INSERT INTO pay_order_cus_stats (tenant_id, day, cus_code, payment, n, amount, ok, paid)
+  SELECT tenant_id, boss_pay_order_day(submitted_at, created_at), COALESCE(from_cus_code, to_cus_code, ''), kind IN ('single', 'batch'),
+         count(*), sum(amount), count(*) FILTER (WHERE status = 'succeeded'), COALESCE(sum(paid_amount) FILTER (WHERE status IN ('succeeded', 'partial')), 0)
+  FROM pay_orders WHERE status NOT IN ('draft', 'cancelled') GROUP BY 1, 2, 3, 4;
 END;
 $$;
 SELECT boss_pay_order_stats_rebuild();

@@ -9,7 +9,7 @@ import { fenText } from '../../../contract/money';
 import { cellText } from '../admin/xlsx';
 import type { SqlConn } from '../ledger/store';
 import { scopeSql } from '../rbac/dataScope';
-import { daysBetween, queryStats, type StatsReach } from './stats';
+import { cusRows, daysBetween, queryStats, type StatsReach } from './stats';
 
 const TOP_CUSTOMERS = 20;
 type Raw = { key: string; n: string; amount: string; ok: string; paid: string };
@@ -38,7 +38,16 @@ export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: 
     by('s.day::text'),
     by('s.route'),
     by('s.kind'),
-    by(`s.cus_code`, `HAVING s.cus_code <> '' ORDER BY sum(s.amount) DESC, 1 LIMIT ${TOP_CUSTOMERS}`),
+    queryStats<Raw>(
+      c,
+      reach,
+      from,
+      to,
+      (s) => `SELECT s.cus_code AS key, sum(s.n)::text AS n, sum(s.amount)::text AS amount, sum(s.ok)::text AS ok, sum(s.paid)::text AS paid
+                FROM ${s} WHERE s.cus_code <> '' GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY sum(s.amount) DESC, 1 LIMIT ${TOP_CUSTOMERS}`,
+      [],
+      cusRows,
+    ),
     queryStats<{ reason: string; n: string; amount: string }>(
       c,
       reach,

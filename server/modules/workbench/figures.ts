@@ -26,7 +26,7 @@ import {
 } from '../../../contract/api/workbench';
 import type { SqlConn } from '../ledger/store';
 import { scopeSql, type DataScope } from '../rbac/dataScope';
-import { ALL_DAYS, businessDay, daysBetween, queryStats, type StatsReach } from './stats';
+import { ALL_DAYS, businessDay, cusRows, daysBetween, queryStats, type StatsReach } from './stats';
 
 const FINISHED = ['succeeded', 'failed', 'partial'];
 const CHART_DAYS = 30;
@@ -149,9 +149,11 @@ export async function charts(c: SqlConn, reach: StatsReach, now = Date.now()): P
       to,
       (s) => `SELECT t.cus, cu.cus_name AS name, t.n, t.amount FROM (
                 SELECT s.tenant_id, s.cus_code AS cus, sum(s.n)::text AS n, sum(s.amount) AS amount FROM ${s}
-                 WHERE ${submitted} AND s.cus_code <> '' GROUP BY s.tenant_id, s.cus_code ORDER BY sum(s.amount) DESC, s.cus_code LIMIT ${TOP_CUSTOMERS}) t
+                 WHERE s.payment AND s.cus_code <> '' GROUP BY s.tenant_id, s.cus_code HAVING sum(s.n) > 0
+                 ORDER BY sum(s.amount) DESC, s.cus_code LIMIT ${TOP_CUSTOMERS}) t
               LEFT JOIN customers cu ON cu.tenant_id = t.tenant_id AND cu.cus_code = t.cus ORDER BY t.amount DESC, t.cus`,
-      [PAYMENT_KINDS, UNSUBMITTED_STATUSES],
+      [],
+      cusRows,
     ),
   ]);
   const perDay = new Map(byDay.map((d) => [d.day, d]));
