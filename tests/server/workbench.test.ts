@@ -306,6 +306,35 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
     expect((await get(DASHBOARD_P.analysis, 'admin', { ...range, tenantId: 'nope' })).status).toBe(403);
   });
 
+  it('narrows every order figure by the data rules of the user, read from the orders themselves', async () => {
+    await t.sql(
+      `INSERT INTO permission_data_rules (id, permission_id, rule_name, rule_column, rule_conditions, rule_value) VALUES ('pdr-wb', 'm-paycus-order', '仅C0102', 'fromCusCode', '=', 'C0102')`,
+    );
+    await t.sql(`INSERT INTO role_data_rules (role_id, rule_id) VALUES ('r-operator', 'pdr-wb')`);
+    t.app.authCache.forget('all');
+    try {
+      const res = await get<WorkbenchOverview>(WORKBENCH_P.overview, 'operator');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const o = res.body.result;
+      // C0102's payments: today C (partial 30000) and D (pending 5000); yesterday I (rejected 8000).
+      expect(o.payments).toEqual({
+        today: { count: 2, amountFen: '35000', succeeded: 0, finished: 1, successRate: 0 },
+        yesterday: { count: 1, amountFen: '8000', succeeded: 0, finished: 0, successRate: null },
+        pendingCount: 1,
+        pendingAmountFen: '5000',
+      });
+      expect(todo(o, 'myPending')).toBe(1); // D is C0102's
+      expect(todo(o, 'myFailed')).toBe(0); // B is C0101's
+      const c = (await get<WorkbenchCharts>(WORKBENCH_P.charts, 'operator')).body.result;
+      expect(c.topCustomers.map((x) => [x.cusCode, x.count, x.amountFen])).toEqual([['C0102', 3, '43000']]);
+      expect(c.days[29]).toEqual({ day: businessDay(0), count: 2, amountFen: '35000' });
+    } finally {
+      await t.sql(`DELETE FROM role_data_rules WHERE rule_id = 'pdr-wb'`);
+      await t.sql(`DELETE FROM permission_data_rules WHERE id = 'pdr-wb'`);
+      t.app.authCache.forget('all');
+    }
+  });
+
   it('exports the analysis to .xlsx', async () => {
     const res = await call(t.app, 'GET', DASHBOARD_P.exportXls, undefined, { token: tok.admin, query: { ...range, tenantId: '0' } });
     expect(res.statusCode).toBe(200);

@@ -168,7 +168,7 @@ const DECISIONS: PayOrderAction[] = ['submit', 'approve', 'reject', 'cancel', 'r
 
 /** The last decisions on orders the viewer may see. */
 export async function recentDecisions(c: SqlConn, reach: StatsReach & { tenants: [string] }): Promise<ActivityItem[]> {
-  const s = scopeSql(reach.scope, 4);
+  const s = scopeSql(reach.scope, 3);
   const rows = await c.query<{ at: Date; action: PayOrderAction; actor: string; to: string; id: string; no: string; kind: PayOrderKind; amount: string }>(
     `SELECT e.created_at AS at, e.action, e.actor_name AS actor, e.to_status AS to, o.id, o.order_no AS no, o.kind, o.amount::text AS amount
        FROM pay_order_events e JOIN pay_orders o ON o.id = e.order_id

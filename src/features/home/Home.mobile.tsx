@@ -41,7 +41,7 @@ export default function HomeMobile() {
                 data-count={t.count}
                 arrowIcon
                 onClick={() => w.open(t)}
-                extra={<Badge content={String(t.count)} color={t.count ? '#0267B5' : '#8c8c8c'} style={{ '--right': '0', '--top': '0' } as CSSProperties} />}
+                extra={<Badge content={String(t.count)} color={t.count ? '#0267B5' : '#595959'} style={{ '--right': '0', '--top': '0' } as CSSProperties} />}
               >
                 {t.title}
               </List.Item>
