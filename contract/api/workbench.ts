@@ -163,8 +163,11 @@ export interface Analysis {
   byKind: VolumeRow[];
   /** The 20 customers with the largest amount. */
   byCustomer: VolumeRow[];
-  /** Submitted → decided (approved or rejected) of orders decided in the range, in seconds. */
-  leadTime: { count: number; medianSec: number | null; p90Sec: number | null };
+  /**
+   * Submitted → decided (approved or rejected) of orders decided in the range, in seconds; over many
+   * decisions from a histogram of 5%-wide buckets (approximate: within 2.5%).
+   */
+  leadTime: { count: number; medianSec: number | null; p90Sec: number | null; approximate: boolean };
   failures: { reason: string; count: number; amountFen: string }[];
 }
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DASHBOARD_MSG, DASHBOARD_P, WORKBENCH_P, type Analysis, type WorkbenchCharts, type WorkbenchOverview } from '../../contract/api/workbench';
+import { leadTime } from '../../server/modules/workbench/analysis';
 import { businessDay, foldStats } from '../../server/modules/workbench/stats';
 import { storeOfDb } from '../../server/modules/ledger/store';
 import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
@@ -254,7 +255,13 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
       ['C0101', 5, '172500'],
       ['C0102', 4, '50000'],
     ]);
-    expect(a.leadTime).toEqual({ count: 6, medianSec: 210, p90Sec: 800 });
+    expect(a.leadTime).toEqual({ count: 6, medianSec: 210, p90Sec: 800, approximate: false });
+    // Over many decisions, the histogram: the bucket of the 3rd of 6 (120 s) and of the 6th (1000 s), within 2.5%.
+    await foldStats(storeOfDb(t.database.db));
+    const h = await leadTime(storeOfDb(t.database.db), { tenants: ['0'], cusCode: null, scope: null }, range.from, range.to, 0);
+    expect(h).toMatchObject({ count: 6, approximate: true });
+    expect(Math.abs(h.medianSec! - 120) / 120).toBeLessThan(0.025);
+    expect(Math.abs(h.p90Sec! - 1000) / 1000).toBeLessThan(0.025);
     expect([...a.failures].sort((x, y) => x.reason.localeCompare(y.reason))).toEqual(
       [
         { reason: '余额不足', count: 1, amountFen: '20000' },

@@ -84,8 +84,8 @@ export default function AnalysisDesktop() {
           { title: '订单金额', value: a ? money(a.total.amountFen) : '—' },
           { title: '成功笔数', value: a ? String(a.total.succeeded) : '—' },
           { title: '实付金额', value: a ? money(a.total.paidFen) : '—' },
-          { title: '审批时长中位数', value: a ? durationText(a.leadTime.medianSec) : '—' },
-          { title: '审批时长 P90', value: a ? durationText(a.leadTime.p90Sec) : '—' },
+          { title: '审批时长中位数', value: a ? `${a.leadTime.approximate ? '约 ' : ''}${durationText(a.leadTime.medianSec)}` : '—' },
+          { title: '审批时长 P90', value: a ? `${a.leadTime.approximate ? '约 ' : ''}${durationText(a.leadTime.p90Sec)}` : '—' },
         ].map((s) => (
           <Col key={s.title} span={4}>
             <Card size="small" loading={x.loading && !a}>

@@ -86,8 +86,8 @@ export default function AnalysisMobile() {
                 { k: '订单金额', v: money(a.total.amountFen) },
                 { k: '成功笔数', v: String(a.total.succeeded) },
                 { k: '实付金额', v: money(a.total.paidFen) },
-                { k: '审批时长中位数', v: durationText(a.leadTime.medianSec) },
-                { k: '审批时长 P90', v: durationText(a.leadTime.p90Sec) },
+                { k: '审批时长中位数', v: `${a.leadTime.approximate ? '约 ' : ''}${durationText(a.leadTime.medianSec)}` },
+                { k: '审批时长 P90', v: `${a.leadTime.approximate ? '约 ' : ''}${durationText(a.leadTime.p90Sec)}` },
               ].map((s) => (
                 <Grid.Item key={s.k}>
                   <div style={weak}>{s.k}</div>
