@@ -29,15 +29,22 @@ const volume =
   });
 
 export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: string): Promise<Omit<Analysis, 'tenantId' | 'tenants'>> {
-  const by = (expr: string, tail = 'ORDER BY 1') =>
-    queryStats<Raw>(c, reach, from, to, (s) => `SELECT ${expr} AS key, ${AGG} FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY 1 ${tail}`, [
-      UNSUBMITTED_STATUSES,
-    ]);
-  const [total, byDay, byRoute, byKind, byCus, failures, lead] = await Promise.all([
-    queryStats<Raw>(c, reach, from, to, (s) => `SELECT '' AS key, ${AGG} FROM ${s} WHERE s.status <> ALL($1::text[])`, [UNSUBMITTED_STATUSES]),
-    by('s.day::text'),
-    by('s.route'),
-    by('s.kind'),
+  // Total, by day, route and kind, and the failure reasons in one pass (grouping sets; g names the set).
+  type Grouped = Raw & { g: string; fn: string; famount: string };
+  const [grouped, byCus, lead] = await Promise.all([
+    queryStats<Grouped>(
+      c,
+      reach,
+      from,
+      to,
+      (s) => `SELECT CASE WHEN GROUPING(s.day) = 0 THEN 'day' WHEN GROUPING(s.route) = 0 THEN 'route' WHEN GROUPING(s.kind) = 0 THEN 'kind'
+                          WHEN GROUPING(s.reason) = 0 THEN 'reason' ELSE 'total' END AS g,
+                     COALESCE(s.day::text, s.route, s.kind, s.reason, '') AS key, ${AGG},
+                     COALESCE(sum(s.n) FILTER (WHERE s.status IN ('failed', 'partial')), 0)::text AS fn,
+                     COALESCE(sum(s.amount) FILTER (WHERE s.status IN ('failed', 'partial')), 0)::text AS famount
+                FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY GROUPING SETS ((s.day), (s.route), (s.kind), (s.reason), ())`,
+      [UNSUBMITTED_STATUSES],
+    ),
     queryStats<Raw>(
       c,
       reach,
@@ -48,16 +55,14 @@ export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: 
       [],
       cusRows,
     ),
-    queryStats<{ reason: string; n: string; amount: string }>(
-      c,
-      reach,
-      from,
-      to,
-      (s) => `SELECT s.reason, sum(s.n)::text AS n, sum(s.amount)::text AS amount FROM ${s} WHERE s.status IN ('failed', 'partial')
-               GROUP BY s.reason HAVING sum(s.n) > 0 ORDER BY sum(s.n) DESC, s.reason`,
-    ),
     leadTime(c, reach, from, to),
   ]);
+  const set = (g: string) => grouped.filter((r) => r.g === g).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const [total, byDay, byRoute, byKind] = [set('total'), set('day'), set('route'), set('kind')];
+  const failures = set('reason')
+    .filter((r) => Number(r.fn) > 0)
+    .sort((a, b) => Number(b.fn) - Number(a.fn) || (a.key < b.key ? -1 : 1))
+    .map((r) => ({ reason: r.key, n: r.fn, amount: r.famount }));
   const names = await customerNames(
     c,
     reach.tenants,

@@ -41,37 +41,32 @@ function dayFigures(r?: { n: string; amount: string; ok: string; fin: string }):
   return { count: Number(r?.n ?? 0), amountFen: r?.amount ?? '0', succeeded, finished, successRate: finished ? succeeded / finished : null };
 }
 
-/** 今日/昨日付款 and 待审批金额. */
+/** 今日/昨日付款 and 待审批金额, in one statement. */
 export async function paymentFigures(c: SqlConn, reach: StatsReach, now = Date.now()) {
   const today = businessDay(0, now);
   const yesterday = businessDay(1, now);
-  type R = { day: string; n: string; amount: string; ok: string; fin: string };
-  const [days, [pending]] = await Promise.all([
-    queryStats<R>(
-      c,
-      reach,
-      yesterday,
-      today,
-      (s) => `SELECT s.day::text AS day, sum(s.n)::text AS n, sum(s.amount)::text AS amount,
-                     COALESCE(sum(s.n) FILTER (WHERE s.status = 'succeeded'), 0)::text AS ok,
-                     COALESCE(sum(s.n) FILTER (WHERE s.status = ANY($3::text[])), 0)::text AS fin
-                FROM ${s} WHERE s.kind = ANY($1::text[]) AND s.status <> ALL($2::text[]) GROUP BY s.day`,
-      [PAYMENT_KINDS, UNSUBMITTED_STATUSES, FINISHED],
-    ),
-    queryStats<{ n: string | null; amount: string | null }>(
-      c,
-      reach,
-      ALL_DAYS.from,
-      ALL_DAYS.to,
-      (s) => `SELECT sum(s.n)::text AS n, sum(s.amount)::text AS amount FROM ${s} WHERE s.status = $1`,
-      ['pending'],
-    ),
-  ]);
+  const pay = `s.kind = ANY($1::text[]) AND s.status <> ALL($2::text[])`;
+  const day = (d: string, p: string) => `
+    COALESCE(sum(s.n) FILTER (WHERE s.day = '${d}' AND ${pay}), 0)::text AS ${p}n, COALESCE(sum(s.amount) FILTER (WHERE s.day = '${d}' AND ${pay}), 0)::text AS ${p}amount,
+    COALESCE(sum(s.n) FILTER (WHERE s.day = '${d}' AND ${pay} AND s.status = 'succeeded'), 0)::text AS ${p}ok,
+    COALESCE(sum(s.n) FILTER (WHERE s.day = '${d}' AND ${pay} AND s.status = ANY($3::text[])), 0)::text AS ${p}fin`;
+  type Day = { n: string; amount: string; ok: string; fin: string };
+  const [r] = await queryStats<Record<string, string>>(
+    c,
+    reach,
+    ALL_DAYS.from,
+    ALL_DAYS.to,
+    (s) => `SELECT ${day(today, 't_')}, ${day(yesterday, 'y_')},
+                   COALESCE(sum(s.n) FILTER (WHERE s.status = 'pending'), 0)::text AS p_n, COALESCE(sum(s.amount) FILTER (WHERE s.status = 'pending'), 0)::text AS p_amount
+              FROM ${s} WHERE s.day >= $4::date OR s.status = 'pending'`,
+    [PAYMENT_KINDS, UNSUBMITTED_STATUSES, FINISHED, yesterday],
+  );
+  const pick = (p: string): Day => ({ n: r?.[`${p}n`] ?? '0', amount: r?.[`${p}amount`] ?? '0', ok: r?.[`${p}ok`] ?? '0', fin: r?.[`${p}fin`] ?? '0' });
   return {
-    today: dayFigures(days.find((d) => d.day === today)),
-    yesterday: dayFigures(days.find((d) => d.day === yesterday)),
-    pendingCount: Number(pending?.n ?? 0),
-    pendingAmountFen: pending?.amount ?? '0',
+    today: dayFigures(pick('t_')),
+    yesterday: dayFigures(pick('y_')),
+    pendingCount: Number(r?.p_n ?? 0),
+    pendingAmountFen: r?.p_amount ?? '0',
   };
 }
 
@@ -132,16 +127,19 @@ export async function charts(c: SqlConn, reach: StatsReach, now = Date.now()): P
   const from = businessDay(CHART_DAYS - 1, now);
   const to = businessDay(0, now);
   const submitted = `s.kind = ANY($1::text[]) AND s.status <> ALL($2::text[])`;
-  const [byDay, byStatus, top] = await Promise.all([
-    queryStats<{ day: string; n: string; amount: string }>(
+  // Payments by day and every order by status in one pass (two grouping sets).
+  type Grouped = { day: string | null; status: string | null; pn: string; pa: string; n: string; amount: string };
+  const [grouped, top] = await Promise.all([
+    queryStats<Grouped>(
       c,
       reach,
       from,
       to,
-      (s) => `SELECT s.day::text AS day, sum(s.n)::text AS n, sum(s.amount)::text AS amount FROM ${s} WHERE ${submitted} GROUP BY s.day`,
+      (s) => `SELECT s.day::text AS day, s.status, COALESCE(sum(s.n) FILTER (WHERE ${submitted}), 0)::text AS pn,
+                     COALESCE(sum(s.amount) FILTER (WHERE ${submitted}), 0)::text AS pa, sum(s.n)::text AS n, sum(s.amount)::text AS amount
+                FROM ${s} GROUP BY GROUPING SETS ((s.day), (s.status))`,
       [PAYMENT_KINDS, UNSUBMITTED_STATUSES],
     ),
-    ordersByStatus(c, reach, from, to),
     queryStats<{ cus: string; name: string | null; n: string; amount: string }>(
       c,
       reach,
@@ -156,10 +154,14 @@ export async function charts(c: SqlConn, reach: StatsReach, now = Date.now()): P
       cusRows,
     ),
   ]);
-  const perDay = new Map(byDay.map((d) => [d.day, d]));
+  const perDay = new Map(grouped.filter((g) => g.day !== null).map((d) => [d.day, d]));
+  const byStatus = grouped
+    .filter((g) => g.status !== null && Number(g.n) > 0)
+    .sort((a, b) => (a.status! < b.status! ? -1 : 1))
+    .map((g) => ({ status: g.status!, n: g.n, amount: g.amount }));
   return {
-    days: daysBetween(from, to).map((day) => ({ day, count: Number(perDay.get(day)?.n ?? 0), amountFen: perDay.get(day)?.amount ?? '0' })),
-    byStatus,
+    days: daysBetween(from, to).map((day) => ({ day, count: Number(perDay.get(day)?.pn ?? 0), amountFen: perDay.get(day)?.pa ?? '0' })),
+    byStatus: statusCounts(byStatus),
     topCustomers: top.map((t) => ({ cusCode: t.cus, cusName: t.name ?? t.cus, count: Number(t.n), amountFen: String(t.amount) })),
   };
 }

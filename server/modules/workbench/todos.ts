@@ -4,9 +4,9 @@
 //
 // Adding a to-do is adding one entry. Issue 18 will add, for example:
 //   { key: 'releasePending', title: '待主管放行', permission: '<release:approve code>', path: '<release list>',
-//     query: { status: 'pending' }, count: (c, v) => <count of releases waiting for v.userId> }
+//     query: { status: 'pending' }, count: async (v) => count('SELECT count(*) FROM <releases> WHERE …', [v.tenantId, v.userId]) }
 //   { key: 'reconDiff', title: '未处理对账差异', permission: '<recon:diff code>', path: '<difference list>',
-//     query: { status: 'open' }, count: (c, v) => <count of open differences of v.tenantId> }
+//     query: { status: 'open' }, count: async (v) => count('SELECT count(*) FROM <differences> WHERE …', [v.tenantId]) }
 // and the live refresh follows when their change is announced on the socket (server/realtime/liveFeed.ts).
 import { ANNOUNCEMENT_LIST_PATH } from '../../../contract/constants';
 import { CUS_PERMS } from '../../../contract/api/cusWire';
@@ -34,19 +34,20 @@ export interface TodoEntry {
   permission: string | null;
   path: string;
   query: Record<string, string>;
-  count(c: SqlConn, v: TodoViewer): Promise<number>;
+  /** A statement answering the count in one row and column, its parameters numbered from $1. */
+  count(v: TodoViewer): Promise<Counting>;
 }
 
-async function count(c: SqlConn, text: string, params: unknown[]): Promise<number> {
-  const [r] = await c.query<{ n: string }>(text, params);
-  return Number(r?.n ?? 0);
+export interface Counting {
+  text: string;
+  params: unknown[];
 }
+const count = (text: string, params: unknown[]): Counting => ({ text, params });
 
 /** The viewer's own orders in one status (what 付款订单 with 我提交的 and that status lists). */
-async function myOrders(c: SqlConn, v: TodoViewer, status: string): Promise<number> {
+async function myOrders(v: TodoViewer, status: string): Promise<Counting> {
   const s = scopeSql(await v.orderScope(), 4);
   return count(
-    c,
     `SELECT count(*) AS n FROM pay_orders o WHERE o.tenant_id = $1 AND o.status = $2 AND o.maker_id = $3
        AND ($4::text IS NULL OR o.from_cus_code = $4 OR o.to_cus_code = $4) AND ${s.text}`,
     [v.tenantId, status, v.userId, v.cusCode, ...s.params],
@@ -61,10 +62,9 @@ export const TODOS: TodoEntry[] = [
     path: APPROVE_LIST_PATH,
     query: {},
     // As pay/queries.ts pendingCount (the 待我审批 badge): others' pending orders within my reach.
-    count: async (c, v) => {
+    count: async (v) => {
       const s = scopeSql(await v.orderScope(), 3);
       return count(
-        c,
         `SELECT count(*) AS n FROM pay_orders o WHERE o.tenant_id = $1 AND o.status = 'pending' AND o.maker_id <> $2
            AND ($3::text IS NULL OR o.from_cus_code = $3 OR o.to_cus_code = $3) AND ${s.text}`,
         [v.tenantId, v.userId, v.cusCode, ...s.params],
@@ -77,7 +77,7 @@ export const TODOS: TodoEntry[] = [
     permission: PAY_PERMS.submit,
     path: PAY_ORDER_LIST_PATH,
     query: { scope: 'mine', status: 'pending' },
-    count: (c, v) => myOrders(c, v, 'pending'),
+    count: (v) => myOrders(v, 'pending'),
   },
   {
     key: 'myExecuting',
@@ -85,7 +85,7 @@ export const TODOS: TodoEntry[] = [
     permission: PAY_PERMS.submit,
     path: PAY_ORDER_LIST_PATH,
     query: { scope: 'mine', status: 'executing' },
-    count: (c, v) => myOrders(c, v, 'executing'),
+    count: (v) => myOrders(v, 'executing'),
   },
   {
     key: 'myFailed',
@@ -93,7 +93,7 @@ export const TODOS: TodoEntry[] = [
     permission: PAY_PERMS.submit,
     path: PAY_ORDER_LIST_PATH,
     query: { scope: 'mine', status: 'failed' },
-    count: (c, v) => myOrders(c, v, 'failed'),
+    count: (v) => myOrders(v, 'failed'),
   },
   {
     key: 'cusReview',
@@ -102,9 +102,8 @@ export const TODOS: TodoEntry[] = [
     path: CUS_REVIEW_PATH,
     query: {},
     // As cus/customers.ts listMasters with pendingForMe (进件审核): submitted by someone else.
-    count: (c, v) =>
+    count: async (v) =>
       count(
-        c,
         `SELECT count(*) AS n FROM customers WHERE tenant_id = $1 AND review_status = 'submitted' AND maker_id IS DISTINCT FROM $2
            AND ($3::text IS NULL OR cus_code = $3)`,
         [v.tenantId, v.userId, v.cusCode],
@@ -116,9 +115,8 @@ export const TODOS: TodoEntry[] = [
     permission: CUS_PERMS.audit,
     path: CUS_REVIEW_PATH,
     query: {},
-    count: (c, v) =>
+    count: async (v) =>
       count(
-        c,
         `SELECT count(*) AS n FROM cus_materials m JOIN customers cu ON cu.tenant_id = m.tenant_id AND cu.cus_code = m.cus_code
           WHERE m.tenant_id = $1 AND m.status = 'pending' AND cu.review_status = 'submitted' AND cu.maker_id IS DISTINCT FROM $2
             AND ($3::text IS NULL OR m.cus_code = $3)`,
@@ -133,9 +131,8 @@ export const TODOS: TodoEntry[] = [
     query: {},
     // As message/service.ts: the user's unread released messages, plus released all-user
     // announcements they have no row of yet (their row is made when they open the list).
-    count: (c, v) =>
+    count: async (v) =>
       count(
-        c,
         `SELECT (SELECT count(*) FROM announcement_send s JOIN announcements a ON a.id = s.annt_id
                   WHERE s.user_id = $2 AND s.tenant_id = $1 AND s.read_flag = 0 AND a.tenant_id = $1 AND a.send_status = '1' AND a.del_flag = 0)
               + (SELECT count(*) FROM announcements x WHERE x.tenant_id = $1 AND x.msg_type = 'ALL' AND x.send_status = '1' AND x.del_flag = 0
@@ -145,10 +142,18 @@ export const TODOS: TodoEntry[] = [
   },
 ];
 
-/** The to-dos the viewer may see, counted. */
+/** The to-dos the viewer may see, counted in one statement (each entry's count a scalar subquery). */
 export async function todosOf(c: SqlConn, v: TodoViewer, allows: (permission: string) => Promise<boolean>): Promise<WorkbenchTodo[]> {
   const held = await Promise.all(TODOS.map((t) => (t.permission === null ? true : allows(t.permission))));
   const shown = TODOS.filter((_, i) => held[i]);
-  const counts = await Promise.all(shown.map((t) => t.count(c, v)));
-  return shown.map((t, i) => ({ key: t.key, title: t.title, count: counts[i], path: t.path, query: t.query }));
+  if (!shown.length) return [];
+  const parts = await Promise.all(shown.map((t) => t.count(v)));
+  const params: unknown[] = [];
+  const columns = parts.map((p, i) => {
+    const offset = params.length;
+    params.push(...p.params);
+    return `(${p.text.replace(/\$(\d+)/g, (_m, n: string) => `$${offset + Number(n)}`)}) AS c${i}`;
+  });
+  const [row] = await c.query<Record<string, string>>(`SELECT ${columns.join(', ')}`, params);
+  return shown.map((t, i) => ({ key: t.key, title: t.title, count: Number(row?.[`c${i}`] ?? 0), path: t.path, query: t.query }));
 }
