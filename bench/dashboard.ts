@@ -8,14 +8,19 @@
 //   home     — GET /sys/workbench/overview and /charts, as admin, operator and approver (varied);
 //   analysis — GET /sys/dashboard/analysis over 7, 30, 90 and 120 days, every tenant, tenant 0, tenant 1.
 // Meanwhile a writer moves an order's status every 50 ms (so the summary's deltas are never empty, as
-// in a working day). Prints p50/p99 per call and phase, then one JSON line with home_p99_ms and
-// analysis_p99_ms. Drops the database at the end (BENCH_KEEP_DB=1 keeps it).
+// in a working day). Then the floor: a bare Fastify route (bench/list.ts --floor) driven the same way,
+// what no call can beat on this machine at this moment. Prints p50/p99 per call and phase, then one
+// JSON line with home_p99_ms and analysis_p99_ms. Drops the database at the end (BENCH_KEEP_DB=1 keeps it).
 //   BENCH_ORDERS=1000000  BENCH_SECONDS=20  BENCH_CLIENTS=20  BENCH_PG=postgres://postgres@127.0.0.1:5432/test
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { DASHBOARD_P, WORKBENCH_P } from '../contract/api/workbench';
 import { formatDate } from '../contract/time';
+import { freePort } from '../tests/e2e/lib/server';
 import { callApi, signIn, startApi, type ApiServer } from './lib/api';
 
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -25,6 +30,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const DB_NAME = 'boss_bench_dashboard';
 const DAYS = 120;
 const DAY_MS = 86_400_000;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const dbUrl = (name: string) => {
   const url = new URL(ADMIN_URL);
@@ -103,7 +109,9 @@ async function load(url: string) {
     );
     await c.query('VACUUM ANALYZE');
     const [{ n }] = (await c.query<{ n: string }>('SELECT count(*) AS n FROM pay_order_stats')).rows;
-    console.log(`[bench] loaded ${ORDERS.toLocaleString()} orders in ${((Date.now() - started) / 1000).toFixed(1)} s; summary ${Number(n).toLocaleString()} rows`);
+    console.log(
+      `[bench] loaded ${ORDERS.toLocaleString()} orders in ${((Date.now() - started) / 1000).toFixed(1)} s; summary ${Number(n).toLocaleString()} rows`,
+    );
   });
 }
 
@@ -118,8 +126,34 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
 }
 
+/** A bare Fastify route (bench/list.ts --floor), on the same machine now: what no HTTP call here can beat. */
+async function startFloor(url: string): Promise<{ baseURL: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/list.ts'), '--floor'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`floor exited with ${code}`)));
+  });
+  return { baseURL: `http://127.0.0.1:${port}`, child };
+}
+
+const apiCall = (baseURL: string) => async (call: Call) => {
+  const r = await callApi(baseURL, 'GET', call.path, undefined, call.token);
+  if (r.status === 200 && r.json?.success) return true;
+  console.warn(`[bench] ${call.name}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
+  return false;
+};
+
 /** CLIENTS loops for `seconds`, each picking the next call round-robin from its own offset; latencies by call name. */
-async function drive(baseURL: string, calls: Call[], seconds: number): Promise<{ all: number[]; byName: Map<string, number[]>; failed: number }> {
+async function drive(
+  send: (call: Call) => Promise<boolean>,
+  calls: readonly Call[],
+  seconds: number,
+): Promise<{ all: number[]; byName: Map<string, number[]>; failed: number }> {
   const byName = new Map<string, number[]>();
   const all: number[] = [];
   let failed = 0;
@@ -129,11 +163,10 @@ async function drive(baseURL: string, calls: Call[], seconds: number): Promise<{
       for (let i = client; performance.now() < until; i += CLIENTS + 1) {
         const call = calls[i % calls.length];
         const t0 = performance.now();
-        const r = await callApi(baseURL, 'GET', call.path, undefined, call.token);
+        const ok = await send(call);
         const ms = performance.now() - t0;
-        if (r.status !== 200 || !r.json?.success) {
+        if (!ok) {
           failed++;
-          if (failed <= 3) console.warn(`[bench] ${call.name}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
           continue;
         }
         all.push(ms);
@@ -204,27 +237,35 @@ async function main() {
     const loadBefore = loadAvg();
     const rows: string[][] = [];
     const figures: Record<string, number> = {};
-    for (const [phase, calls] of [
-      ['home', home],
-      ['analysis', analysis],
-    ] as const) {
-      await drive(base, calls, Math.min(3, SECONDS)); // warm-up
-      const r = await drive(base, calls, SECONDS);
+    const floor = await startFloor(url);
+    const bare = async (call: Call) => (await fetch(`${floor.baseURL}${call.path}`)).ok;
+    const phases = [
+      ['home', home, apiCall(base)],
+      ['analysis', analysis, apiCall(base)],
+      ['floor', [{ name: 'bare route', path: '/ping', token: '' }], bare],
+    ] as const;
+    for (const [phase, calls, send] of phases) {
+      await drive(send, calls, Math.min(3, SECONDS)); // warm-up
+      const r = await drive(send, calls, SECONDS);
       figures[`${phase}_p50_ms`] = percentile(r.all, 50);
       figures[`${phase}_p99_ms`] = percentile(r.all, 99);
       figures[`${phase}_rps`] = Math.round(r.all.length / SECONDS);
       figures[`${phase}_failed`] = r.failed;
       rows.push([`${phase} (all)`, String(r.all.length), String(figures[`${phase}_p50_ms`]), String(figures[`${phase}_p99_ms`]), String(r.failed)]);
-      for (const [name, v] of [...r.byName.entries()].sort()) rows.push([`  ${name}`, String(v.length), String(percentile(v, 50)), String(percentile(v, 99)), '']);
+      for (const [name, v] of [...r.byName.entries()].sort())
+        rows.push([`  ${name}`, String(v.length), String(percentile(v, 50)), String(percentile(v, 99)), '']);
       console.log(`[bench] ${phase}: p50 ${figures[`${phase}_p50_ms`]} ms, p99 ${figures[`${phase}_p99_ms`]} ms, load average ${loadAvg().join(' ')}`);
     }
+    floor.child.kill('SIGTERM');
     writing = false;
     const writes = await writer;
     const loadAfter = loadAvg();
     const head = ['call', 'requests', 'p50 ms', 'p99 ms', 'failed'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     for (const line of [head, ...rows]) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join('  '));
-    console.log(`[bench] ${writes} order changes during the runs; load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (${os.cpus().length} cores)`);
+    console.log(
+      `[bench] ${writes} order changes during the runs; load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (${os.cpus().length} cores)`,
+    );
     console.log(
       JSON.stringify({
         orders: ORDERS,

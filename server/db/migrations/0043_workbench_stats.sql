@@ -209,3 +209,12 @@ CREATE INDEX pay_order_events_recent ON pay_order_events (tenant_id, id DESC);
 CREATE INDEX journal_entries_recent ON journal_entries (tenant_id, created_at DESC);
 -- the to-dos: others' pending orders (待我审批) and my own in one status, from the index alone.
 CREATE INDEX pay_orders_status_maker ON pay_orders (tenant_id, status, maker_id);
+
+-- A tenant's shared figures (today's payments, the charts) are kept in each process's list cache
+-- (server/lib/listCache.ts) and dropped when the summary or its deltas change (0011's notice).
+CREATE TRIGGER pay_order_stat_deltas_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pay_order_stat_deltas
+  FOR EACH STATEMENT EXECUTE FUNCTION boss_table_changed();
+CREATE TRIGGER pay_order_stats_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pay_order_stats
+  FOR EACH STATEMENT EXECUTE FUNCTION boss_table_changed();
+CREATE TRIGGER pay_order_cus_stats_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pay_order_cus_stats
+  FOR EACH STATEMENT EXECUTE FUNCTION boss_table_changed();

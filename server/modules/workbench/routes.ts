@@ -32,7 +32,7 @@ import type { DataScope } from '../rbac/dataScope';
 import { customerCodeOf } from '../tenant/customerScope';
 import { analysis, analysisXlsx } from './analysis';
 import { balancesByType, charts, customerAccounts, mergeActivity, ordersByStatus, paymentFigures, recentDecisions, recentPostings } from './figures';
-import { ALL_DAYS, foldStats, type StatsReach } from './stats';
+import { ALL_DAYS, businessDay, foldStats, STATS_TABLES, type StatsReach } from './stats';
 import { todosOf } from './todos';
 
 const FOLD_MS = Math.max(200, Number(process.env.WORKBENCH_FOLD_MS ?? 2000) || 2000);
@@ -68,6 +68,15 @@ export const workbenchRoutes: FastifyPluginAsyncZod<ModuleOptions & { auth: Auth
     return { tenants, cusCode: await v.cusCode, scope: await v.orderScope() };
   }
 
+  /**
+   * A figure every unnarrowed viewer of the tenant shares, kept in the list cache until the summary
+   * or its deltas change (every order change does: migration 0043's notices); per viewer otherwise.
+   */
+  function shared<T extends object>(name: string, reach: StatsReach, read: () => Promise<T>): Promise<T> {
+    if (reach.cusCode !== null || reach.scope !== null) return read();
+    return deps.lists.through(`workbench:${name}:${reach.tenants.join(',')}:${businessDay()}`, STATS_TABLES, read);
+  }
+
   app.get(
     WORKBENCH_P.overview,
     { schema: { tags, summary: '工作台：待办、关键指标、近期动态（按本人权限）' }, config: { permission: 'authenticated' } },
@@ -79,7 +88,7 @@ export const workbenchRoutes: FastifyPluginAsyncZod<ModuleOptions & { auth: Auth
       const acctScope = canAccounts && cusCode === null ? await accountScopeOf(db, v.auth) : null;
       const [todos, payments, balances, custAccounts, custOrders, decisions, postings] = await Promise.all([
         todosOf(store, { tenantId, userId: v.auth.user.id, cusCode, orderScope: v.orderScope }, v.allows),
-        reach && cusCode === null ? paymentFigures(store, reach) : null,
+        reach && cusCode === null ? shared('payments', reach, () => paymentFigures(store, reach)) : null,
         canAccounts && cusCode === null ? balancesByType(store, tenantId, acctScope) : null,
         canAccounts && cusCode !== null ? customerAccounts(store, tenantId, cusCode) : null,
         reach && cusCode !== null ? ordersByStatus(store, reach, ALL_DAYS.from, ALL_DAYS.to) : null,
@@ -104,7 +113,8 @@ export const workbenchRoutes: FastifyPluginAsyncZod<ModuleOptions & { auth: Auth
     { schema: { tags, summary: '工作台图表：近30天付款量、订单状态分布、客户付款排行' }, config: { permission: PAY_PERMS.inquiry } },
     async (req) => {
       const v = viewer(req);
-      return sysOk(await charts(store, await orderReach(v, [v.auth.tenantId])));
+      const reach = await orderReach(v, [v.auth.tenantId]);
+      return sysOk(await shared('charts', reach, () => charts(store, reach)));
     },
   );
 

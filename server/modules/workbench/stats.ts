@@ -17,6 +17,9 @@ export interface StatsReach {
   scope: DataScope | null;
 }
 
+/** What the summary reads are read from (the list cache drops a figure when one changes). */
+export const STATS_TABLES = ['pay_order_stats', 'pay_order_cus_stats', 'pay_order_stat_deltas'] as const;
+
 export const ALL_DAYS = { from: '1970-01-01', to: '9999-12-31' } as const;
 
 type Rows = { text: string; params: unknown[] };
