@@ -35,6 +35,14 @@ const todoCount = (page: Page, key: string) =>
     .getAttribute('data-count', { timeout: 200 })
     .catch(() => '');
 
+/** A key figure's shown value ('' while it is not on screen). */
+const figure = (page: Page, key: string) =>
+  page
+    .locator(`[data-figure="${key}"]`)
+    .first()
+    .getAttribute('data-value', { timeout: 200 })
+    .catch(() => '');
+
 beforeAll(async () => {
   browser = await launchChromium();
   opCtx = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
@@ -63,6 +71,7 @@ describe('工作台 live on both devices', () => {
     await eventually(() => todoCount(op, 'myPending')).not.toBe('');
     await eventually(() => todoCount(ap, 'approvePending')).not.toBe('');
     const mine = Number(await todoCount(op, 'myPending'));
+    const paidToday = Number(await figure(op, 'count'));
     const theirs = Number(await todoCount(ap, 'approvePending'));
     await screenshot(op, 'workbench-desktop-operator');
 
@@ -82,6 +91,9 @@ describe('工作台 live on both devices', () => {
     await expect.poll(() => todoCount(op, 'myPending'), { timeout: 2_000, interval: 100 }).toBe(String(mine + 1));
     expect(Date.now() - submittedAt).toBeLessThan(2_000);
     await expect.poll(() => todoCount(ap, 'approvePending'), { timeout: 2_000, interval: 100 }).toBe(String(theirs + 1));
+    // The key figures follow too: one more payment today on the operator's desktop and the approver's phone.
+    await expect.poll(() => figure(op, 'count'), { timeout: 2_000, interval: 100 }).toBe(String(paidToday + 1));
+    await expect.poll(() => figure(ap, 'count'), { timeout: 2_000, interval: 100 }).toBe(String(paidToday + 1));
     await screenshot(op, 'workbench-desktop-after-submit');
   });
 

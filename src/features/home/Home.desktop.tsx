@@ -80,7 +80,7 @@ export default function HomeDesktop() {
         <Row gutter={[16, 16]} data-testid="workbench-figures">
           {keyFigures(d.payments).map((f) => (
             <Col key={f.key} xs={12} xl={6}>
-              <Card size="small">
+              <Card size="small" data-figure={f.key} data-value={f.value}>
                 <Statistic title={f.label} value={f.value} />
                 <Typography.Text type="secondary">{f.note}</Typography.Text>
               </Card>

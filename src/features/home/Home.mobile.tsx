@@ -53,7 +53,7 @@ export default function HomeMobile() {
         <Card title="关键指标" style={card} data-testid="workbench-figures">
           <Grid columns={2} gap={12}>
             {keyFigures(d.payments).map((f) => (
-              <Grid.Item key={f.key}>
+              <Grid.Item key={f.key} data-figure={f.key} data-value={f.value}>
                 <div style={weak}>{f.label}</div>
                 <div style={{ fontSize: 18, fontWeight: 600, margin: '2px 0', color: 'rgba(0,0,0,0.88)' }}>{f.value}</div>
                 <div style={weak}>{f.note}</div>
