@@ -44,15 +44,22 @@ export interface Counting {
 }
 const count = (text: string, params: unknown[]): Counting => ({ text, params });
 
-/** The viewer's own orders in one status (what 付款订单 with 我提交的 and that status lists). */
-async function myOrders(v: TodoViewer, status: string): Promise<Counting> {
-  const s = scopeSql(await v.orderScope(), 4);
-  return count(
-    `SELECT count(*) AS n FROM pay_orders o WHERE o.tenant_id = $1 AND o.status = $2 AND o.maker_id = $3
-       AND ($4::text IS NULL OR o.from_cus_code = $4 OR o.to_cus_code = $4) AND ${s.text}`,
-    [v.tenantId, status, v.userId, v.cusCode, ...s.params],
-  );
-}
+/** The viewer's own orders in one status: what 付款订单 lists with 我提交的 and that status. */
+const myOrdersTodo = (key: string, title: string, status: string): TodoEntry => ({
+  key,
+  title,
+  permission: PAY_PERMS.submit,
+  path: PAY_ORDER_LIST_PATH,
+  query: { scope: 'mine', status },
+  count: async (v) => {
+    const s = scopeSql(await v.orderScope(), 4);
+    return count(
+      `SELECT count(*) AS n FROM pay_orders o WHERE o.tenant_id = $1 AND o.status = $2 AND o.maker_id = $3
+         AND ($4::text IS NULL OR o.from_cus_code = $4 OR o.to_cus_code = $4) AND ${s.text}`,
+      [v.tenantId, status, v.userId, v.cusCode, ...s.params],
+    );
+  },
+});
 
 export const TODOS: TodoEntry[] = [
   {
@@ -71,30 +78,9 @@ export const TODOS: TodoEntry[] = [
       );
     },
   },
-  {
-    key: 'myPending',
-    title: '我提交的待审批订单',
-    permission: PAY_PERMS.submit,
-    path: PAY_ORDER_LIST_PATH,
-    query: { scope: 'mine', status: 'pending' },
-    count: (v) => myOrders(v, 'pending'),
-  },
-  {
-    key: 'myExecuting',
-    title: '我提交的执行中订单',
-    permission: PAY_PERMS.submit,
-    path: PAY_ORDER_LIST_PATH,
-    query: { scope: 'mine', status: 'executing' },
-    count: (v) => myOrders(v, 'executing'),
-  },
-  {
-    key: 'myFailed',
-    title: '我提交的失败订单',
-    permission: PAY_PERMS.submit,
-    path: PAY_ORDER_LIST_PATH,
-    query: { scope: 'mine', status: 'failed' },
-    count: (v) => myOrders(v, 'failed'),
-  },
+  myOrdersTodo('myPending', '我提交的待审批订单', 'pending'),
+  myOrdersTodo('myExecuting', '我提交的执行中订单', 'executing'),
+  myOrdersTodo('myFailed', '我提交的失败订单', 'failed'),
   {
     key: 'cusReview',
     title: '待审核客户',

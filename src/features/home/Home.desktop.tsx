@@ -90,13 +90,14 @@ export default function HomeDesktop() {
       )}
       {d?.customer && (
         <Row gutter={16}>
-          <Col xs={24} xl={14}>
+          <Col xs={24} xl={d.customer.orders ? 14 : 24}>
             <Card size="small" title="我的账户">
               <Table
                 rowKey="acctNo"
                 size="small"
                 pagination={false}
                 dataSource={d.customer.accounts ?? []}
+                locale={{ emptyText: '无账户查询权限或暂无账户' }}
                 columns={[
                   { dataIndex: 'acctNo', title: '账号' },
                   { dataIndex: 'acctTypeText', title: '账户类型' },
@@ -107,28 +108,28 @@ export default function HomeDesktop() {
               />
             </Card>
           </Col>
-          <Col xs={24} xl={10}>
-            <Card size="small" title="我的订单">
-              {d.customer.orders === null ? (
-                <Typography.Text type="secondary">无付款订单查询权限</Typography.Text>
-              ) : d.customer.orders.length === 0 ? (
-                <Empty description="暂无订单" />
-              ) : (
-                <List
-                  size="small"
-                  dataSource={d.customer.orders}
-                  renderItem={(o) => (
-                    <List.Item extra={money(o.amountFen)}>
-                      <Space>
-                        {o.text}
-                        <Badge count={o.count} showZero color="#0267B5" overflowCount={99999} />
-                      </Space>
-                    </List.Item>
-                  )}
-                />
-              )}
-            </Card>
-          </Col>
+          {d.customer.orders && (
+            <Col xs={24} xl={10}>
+              <Card size="small" title="我的订单">
+                {d.customer.orders.length === 0 ? (
+                  <Empty description="暂无订单" />
+                ) : (
+                  <List
+                    size="small"
+                    dataSource={d.customer.orders}
+                    renderItem={(o) => (
+                      <List.Item extra={money(o.amountFen)}>
+                        <Space>
+                          {o.text}
+                          <Badge count={o.count} showZero color="#0267B5" overflowCount={99999} />
+                        </Space>
+                      </List.Item>
+                    )}
+                  />
+                )}
+              </Card>
+            </Col>
+          )}
         </Row>
       )}
       {d && (d.balances || d.activity.length > 0) && (

@@ -64,15 +64,17 @@ export default function HomeMobile() {
       )}
       {d?.customer && (
         <>
-          <Card title="我的账户" style={card}>
-            <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
-              {(d.customer.accounts ?? []).map((a) => (
-                <List.Item key={a.acctNo} description={`${a.acctNo} · 冻结 ${money(a.frozenFen)}`} extra={money(a.availableFen)}>
-                  {a.acctTypeText}
-                </List.Item>
-              ))}
-            </List>
-          </Card>
+          {d.customer.accounts && (
+            <Card title="我的账户" style={card}>
+              <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
+                {d.customer.accounts.map((a) => (
+                  <List.Item key={a.acctNo} description={`${a.acctNo} · 冻结 ${money(a.frozenFen)}`} extra={money(a.availableFen)}>
+                    {a.acctTypeText}
+                  </List.Item>
+                ))}
+              </List>
+            </Card>
+          )}
           {d.customer.orders && (
             <Card title="我的订单" style={card}>
               <List style={{ '--padding-left': '0', '--border-top': 'none' } as CSSProperties}>
