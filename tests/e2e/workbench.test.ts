@@ -95,6 +95,9 @@ describe('工作台 live on both devices', () => {
     await expect.poll(() => figure(op, 'count'), { timeout: 2_000, interval: 100 }).toBe(String(paidToday + 1));
     await expect.poll(() => figure(ap, 'count'), { timeout: 2_000, interval: 100 }).toBe(String(paidToday + 1));
     await screenshot(op, 'workbench-desktop-after-submit');
+    await op.getByTestId('workbench-charts').scrollIntoViewIfNeeded();
+    await eventually(() => op.locator('[data-testid="workbench-charts"] canvas').count()).toBe(3);
+    await screenshot(op, 'workbench-desktop-charts');
   });
 
   it("drops the approver's count on the phone within 2 s of approving", async () => {

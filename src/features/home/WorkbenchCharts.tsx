@@ -32,7 +32,7 @@ function volumeOption(c: Charts, days: number): ChartOption {
       { type: 'value', name: '元', splitLine: { show: false } },
     ],
     series: [
-      { name: '笔数', type: 'bar', data: shown.map((d) => d.count), itemStyle: { color: BLUE } },
+      { name: '笔数', type: 'bar', barMaxWidth: 24, data: shown.map((d) => d.count), itemStyle: { color: BLUE } },
       { name: '金额（元）', type: 'line', yAxisIndex: 1, data: shown.map((d) => yuan(d.amountFen)), itemStyle: { color: '#d46b08' } },
     ],
   };
@@ -60,7 +60,7 @@ const topOption = (c: Charts): ChartOption => {
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', name: '元' },
     yAxis: { type: 'category', data: rows.map((r) => r.cusName), axisLabel: { width: 96, overflow: 'truncate' } },
-    series: [{ type: 'bar', name: '付款金额（元）', data: rows.map((r) => yuan(r.amountFen)), itemStyle: { color: BLUE } }],
+    series: [{ type: 'bar', name: '付款金额（元）', barMaxWidth: 24, data: rows.map((r) => yuan(r.amountFen)), itemStyle: { color: BLUE } }],
   };
 };
 
