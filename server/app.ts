@@ -52,6 +52,7 @@ import { positionRoutes } from './modules/position/routes';
 import { reportRoutes } from './modules/report/routes';
 import { categoryRoutes } from './modules/category/routes';
 import { filesRoutes } from './modules/files/routes';
+import { workbenchRoutes } from './modules/workbench/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { cusRoutes } from './modules/cus/routes';
 import { activityHooks } from './modules/rbac/online';
@@ -228,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(filesRoutes, moduleOptions);
       await api.register(monitorRoutes, moduleOptions);
       await api.register(cusRoutes, moduleOptions);
+      await api.register(workbenchRoutes, { ...moduleOptions, auth: authCache });
       await api.register(vxeSocketRoutes, { deps, broker: await createBroker(deps.db, app.log), auth: authCache });
     },
     { prefix: API_BASE },

@@ -16,6 +16,7 @@ import { cusPages } from '@/features/cus/pages';
 import { reportPages } from '@/features/report/pages';
 import { filePages } from '@/features/files/pages';
 import { monitorPages } from '@/features/monitor/pages';
+import { dashboardPages } from '@/features/dashboard/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -48,4 +49,5 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...reportPages,
   ...filePages,
   ...monitorPages,
+  ...dashboardPages,
 };

@@ -19,6 +19,7 @@ import {
   pagedParams,
   queryParams,
   shownPagesToReload,
+  valuesFromSearch,
   type QueryValues,
   type SortState,
 } from './listRules';
@@ -60,7 +61,7 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const [sort, setSort] = useState<SortState>(defaultSort);
-  const [values, setValues] = useState<QueryValues>(() => initialValues(cfg));
+  const [values, setValues] = useState<QueryValues>(() => ({ ...initialValues(cfg), ...valuesFromSearch(cfg.query ?? [], window.location.search) }));
   const [superQuery, setSuperQuery] = useState<SuperQueryState | null>(null);
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
   const [selectedRows, setSelectedRows] = useState<T[]>([]);
