@@ -27,6 +27,7 @@ import { CUS_MENU } from '../modules/cus/menu';
 import { REPORT_MENU } from '../modules/report/menu';
 import { FILES_MENU } from '../modules/files/menu';
 import { MONITOR_MENU } from '../modules/monitor/menu';
+import { DASHBOARD_MENU } from '../modules/workbench/menu';
 import { FEE_MENU } from '../modules/fee/menu';
 
 export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
@@ -53,6 +54,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...REPORT_MENU,
   ...FILES_MENU,
   ...MONITOR_MENU,
+  ...DASHBOARD_MENU,
   ...FEE_MENU,
 ];
 

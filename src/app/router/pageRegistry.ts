@@ -16,6 +16,7 @@ import { cusPages } from '@/features/cus/pages';
 import { reportPages } from '@/features/report/pages';
 import { filePages } from '@/features/files/pages';
 import { monitorPages } from '@/features/monitor/pages';
+import { dashboardPages } from '@/features/dashboard/pages';
 import { feePages } from '@/features/fee/pages';
 
 export type { PageProps } from '@/lib/page';
@@ -49,5 +50,6 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...reportPages,
   ...filePages,
   ...monitorPages,
+  ...dashboardPages,
   ...feePages,
 };
