@@ -1,8 +1,8 @@
 // The fee modal (desktop): scope, product, type, method and its prices, effective time, and a live preview.
-import { App, Alert, Button, DatePicker, Form, Input, Modal, Radio, Select, Space } from 'antd';
-import dayjs from 'dayjs';
+import { App, Alert, Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import type { FeeRuleDialogProps } from './FeeRuleDialog';
+import { RuleTailDesktop } from './RuleTail.desktop';
 import {
   FEE_RULE_HINT,
   FEE_RULE_SAVED,
@@ -77,23 +77,7 @@ export default function FeeRuleDialogDesktop({ open, onClose, onSaved, fixed }: 
           <Radio.Group optionType="button" options={METHOD_OPTIONS} value={v.method} onChange={(e) => f.patch({ method: e.target.value })} />
         </Form.Item>
         <Prices f={f} />
-        <Form.Item label="生效时间" extra="不填则审批通过后立即生效">
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            value={v.effectiveFrom ? dayjs(v.effectiveFrom) : null}
-            onChange={(d) => f.patch({ effectiveFrom: d ? d.format('YYYY-MM-DDTHH:mm') : '' })}
-            placeholder="审批通过后立即生效"
-          />
-        </Form.Item>
-        <Form.Item label="备注">
-          <Input.TextArea rows={2} maxLength={200} value={v.remark} onChange={(e) => f.patch({ remark: e.target.value })} placeholder="调整原因（选填）" />
-        </Form.Item>
-        {f.preview && (
-          <Form.Item label="试算" data-testid="fee-preview">
-            {f.preview}
-          </Form.Item>
-        )}
+        <RuleTailDesktop effectiveFrom={v.effectiveFrom} remark={v.remark} preview={f.preview} patch={f.patch} />
       </Form>
     </Modal>
   );

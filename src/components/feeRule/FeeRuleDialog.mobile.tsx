@@ -1,7 +1,8 @@
 // The fee modal (phone): the same values and rules as the desktop dialog, in a full-screen popup.
-import { Button, Form, Input, NavBar, NoticeBar, Popup, Selector, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, Input, NavBar, NoticeBar, Popup, Selector, Toast } from 'antd-mobile';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import type { FeeRuleDialogProps } from './FeeRuleDialog';
+import { RuleTailMobile } from './RuleTail.mobile';
 import {
   FEE_RULE_HINT,
   FEE_RULE_SAVED,
@@ -70,13 +71,7 @@ export default function FeeRuleDialogMobile({ open, onClose, onSaved, fixed }: F
           <Selector options={METHOD_OPTIONS} value={[v.method]} onChange={(x) => one(x, (method) => f.patch({ method }))} />
         </Form.Item>
         <Prices f={f} />
-        <Form.Item label="生效时间（不填则审批通过后立即生效）">
-          <Input type="datetime-local" value={v.effectiveFrom} onChange={(effectiveFrom) => f.patch({ effectiveFrom })} aria-label="生效时间" />
-        </Form.Item>
-        <Form.Item label="备注">
-          <TextArea rows={2} maxLength={200} value={v.remark} onChange={(remark) => f.patch({ remark })} placeholder="调整原因（选填）" />
-        </Form.Item>
-        {f.preview && <Form.Item label="试算">{f.preview}</Form.Item>}
+        <RuleTailMobile effectiveFrom={v.effectiveFrom} remark={v.remark} preview={f.preview} patch={f.patch} />
       </Form>
     </Popup>
   );

@@ -1,7 +1,7 @@
 // 分账规则配置 (desktop): customer, source and remainder accounts, receivers, effective time, preview.
-import { Alert, App, Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Switch } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, App, Button, Form, Input, Modal, Radio, Select, Space, Switch } from 'antd';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
+import { RuleTailDesktop } from '@/components/feeRule/RuleTail.desktop';
 import type { SplitDialogProps } from './SplitConfig';
 import { MODE_OPTIONS, SPLIT_HINT, SPLIT_TITLE, useSplitRuleForm } from './splitRuleForm';
 
@@ -89,19 +89,7 @@ export default function SplitRuleDialogDesktop({ open, onClose, onSaved }: Split
             onChange={(s: string) => f.patch({ remainderAcctNo: s })}
           />
         </Form.Item>
-        <Form.Item label="生效时间" extra="不填则审批通过后立即生效">
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            value={v.effectiveFrom ? dayjs(v.effectiveFrom) : null}
-            onChange={(d) => f.patch({ effectiveFrom: d ? d.format('YYYY-MM-DDTHH:mm') : '' })}
-            placeholder="审批通过后立即生效"
-          />
-        </Form.Item>
-        <Form.Item label="备注">
-          <Input.TextArea rows={2} maxLength={200} value={v.remark} onChange={(e) => f.patch({ remark: e.target.value })} />
-        </Form.Item>
-        {f.preview && <Form.Item label="试算">{f.preview}</Form.Item>}
+        <RuleTailDesktop effectiveFrom={v.effectiveFrom} remark={v.remark} preview={f.preview} patch={f.patch} />
       </Form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 // 分账规则配置 (phone): the same values and rules as the desktop dialog, in a full-screen popup.
-import { Button, Form, Input, NavBar, NoticeBar, Popup, Selector, Switch, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, Input, NavBar, NoticeBar, Popup, Selector, Switch, Toast } from 'antd-mobile';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
+import { RuleTailMobile } from '@/components/feeRule/RuleTail.mobile';
 import type { SplitDialogProps } from './SplitConfig';
 import { MODE_OPTIONS, SPLIT_HINT, SPLIT_TITLE, useSplitRuleForm } from './splitRuleForm';
 
@@ -90,13 +91,7 @@ export default function SplitRuleDialogMobile({ open, onClose, onSaved }: SplitD
             <span style={{ color: 'var(--boss-color-weak)' }}>请先选择客户</span>
           )}
         </Form.Item>
-        <Form.Item label="生效时间（不填则审批通过后立即生效）">
-          <Input type="datetime-local" value={v.effectiveFrom} onChange={(effectiveFrom) => f.patch({ effectiveFrom })} aria-label="生效时间" />
-        </Form.Item>
-        <Form.Item label="备注">
-          <TextArea rows={2} maxLength={200} value={v.remark} onChange={(remark) => f.patch({ remark })} />
-        </Form.Item>
-        {f.preview && <Form.Item label="试算">{f.preview}</Form.Item>}
+        <RuleTailMobile effectiveFrom={v.effectiveFrom} remark={v.remark} preview={f.preview} patch={f.patch} />
       </Form>
     </Popup>
   );
