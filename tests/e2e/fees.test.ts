@@ -9,9 +9,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodePassword } from '../../contract/crypto';
 import { LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
 import { PAY_PATHS, type PayOrderView } from '../../contract/api/pay';
+import { FEE_PATHS } from '../../contract/api/fee';
 import { cusDetailUrl } from '../../contract/pages/cus';
 import { FEE_INCOME_PATH, FEE_SERVICE_CHARGE_PATH, FEE_SPLIT_CONFIG_PATH } from '../../contract/pages/fee';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { rowAction } from './lib/choose';
 import { pickCustomer } from './lib/customerPicker';
 import { apiCall, DEMO_PASSWORD, eventually, settled, signIn } from './lib/session';
 import { e2eTarget } from './lib/target';
@@ -135,7 +137,7 @@ describe('a customer fee from configuration to fee income', () => {
     await screenshot(ap, 'fees-income-phone');
   });
 
-  it('the rule pages at both sizes: 服务费配置 lists the approved version, 分账配置 opens its form', async () => {
+  it('the rule pages at both sizes: 服务费配置 lists the approved version, 分账配置 shows a version’s split entries and opens its form', async () => {
     await op.goto(FEE_SERVICE_CHARGE_PATH);
     await settled(op);
     await eventually(() => op.locator('tr', { hasText: CUS_NAME }).first().innerText()).toContain('已生效');
@@ -146,6 +148,28 @@ describe('a customer fee from configuration to fee income', () => {
     await eventually(() => op.locator('.ant-modal', { hasText: '分账规则配置' }).count()).toBe(1);
     await op.waitForTimeout(400);
     await screenshot(op, 'fees-split-form-desktop');
+    // A standing split on C0203's account (10% to C0102, the rest stays), approved, and money arriving: its 分账记录.
+    const propose = (v: Record<string, unknown>) =>
+      cap<{ rule: { ruleId: string } }>(op, FEE_PATHS.splitPropose, { cusCode: CUS, sourceAcctNo: payer.acctNo, remainderAcctNo: payer.acctNo, ...v });
+    const { rule } = await propose({ mode: 'ratio', receivers: [{ acctNo: payee.acctNo, ratio: '10' }] });
+    await cap(ap, FEE_PATHS.splitApprove, { ruleId: rule.ruleId });
+    const from = (await accountsOf(op, 'C0101')).find((a) => a.acctType === 'settlement')!;
+    await cap(op, LEDGER_PATHS.transfer, {
+      fromAcctNo: from.acctNo,
+      toAcctNo: payer.acctNo,
+      amount: '10.01',
+      reason: 'e2e 分账',
+      idempotencyKey: randomUUID(),
+    });
+    await op.goto(FEE_SPLIT_CONFIG_PATH);
+    await settled(op);
+    await rowAction(op, op.locator('tr', { hasText: CUS_NAME }).filter({ hasText: '已生效' }).first(), '分账记录');
+    await eventually(() => op.getByTestId('split-entries-title').count()).toBe(1);
+    await eventually(async () => (await op.locator('tr', { hasText: payee.acctNo }).first().innerText()).replace(/\s+/g, '')).toContain('¥1.00');
+    await screenshot(op, 'fees-split-entries-desktop');
+    // Switched off again (a third person's money never moves on a rerun).
+    const { rule: off } = await propose({ mode: 'ratio', receivers: [], enabled: false });
+    await cap(ap, FEE_PATHS.splitApprove, { ruleId: off.ruleId });
     await ap.goto(FEE_SPLIT_CONFIG_PATH);
     await settled(ap);
     await eventually(() => ap.getByText(/共\d+条/).count()).toBeGreaterThan(0);

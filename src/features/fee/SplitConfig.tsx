@@ -1,13 +1,14 @@
 // 分账配置 (/cus/splitConfig): every version of every customer's standing split rule, pending ones first
 // and live; 新增规则 opens the rule form, a checker approves or rejects (never their own version). The
 // split entries each version made are listed by 分账记录 (server: SplitEntryInquiry).
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { FEE_PATHS, FEE_PERMS, SPLIT_RULE_LIVE, type SplitRuleView } from '@contract/api/fee';
 import { feeKitPage } from '@/api/fees';
 import ListKit from '@/components/list/ListKit';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
 import { deviceView } from '@/hooks/deviceView';
 import type { PageProps } from '@/lib/page';
+import { SplitEntries } from './SplitEntries';
 import { RejectRuleDialog, ruleRow, STATUS_OPTIONS, statusTag, timeColumn, useRuleDecisions } from './ruleList';
 
 export type SplitRuleRow = SplitRuleView & ListRow;
@@ -22,6 +23,7 @@ const SplitRuleDialog = deviceView<SplitDialogProps>(
 );
 
 export default function SplitConfig(_props: PageProps) {
+  const [entriesOf, setEntriesOf] = useState<SplitRuleRow | null>(null);
   const decisions = useRuleDecisions<SplitRuleRow>({ approve: FEE_PATHS.splitApprove, reject: FEE_PATHS.splitReject }, FEE_PERMS.splitApprove);
   const config = useMemo<ListKitConfig<SplitRuleRow>>(
     () => ({
@@ -46,13 +48,14 @@ export default function SplitConfig(_props: PageProps) {
       extraButtons: [{ key: 'add', text: '新增规则', permission: FEE_PERMS.splitEdit, phone: true, onClick: decisions.add.open }],
       editAction: false,
       deleteAction: false,
-      rowActions: decisions.actions,
+      rowActions: [...decisions.actions, { key: 'entries', text: '分账记录', visible: (r) => r.status === 'approved', onClick: (r) => setEntriesOf(r) }],
       inlineActions: 2,
       scrollX: 1200,
       mobile: { title: 'cusName', subtitle: 'sourceAcctNo', fields: ['text', 'effectiveFrom', 'makerName'], status: 'status' },
     }),
     [decisions.actions, decisions.add.open],
   );
+  if (entriesOf) return <SplitEntries rule={entriesOf} onBack={() => setEntriesOf(null)} />;
   return (
     <>
       <ListKit config={config} apiRef={decisions.api} />
