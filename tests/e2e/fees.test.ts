@@ -163,7 +163,9 @@ describe('a customer fee from configuration to fee income', () => {
     });
     await op.goto(FEE_SPLIT_CONFIG_PATH);
     await settled(op);
-    await rowAction(op, op.locator('tr', { hasText: CUS_NAME }).filter({ hasText: '已生效' }).first(), '分账记录');
+    const ruleRow = op.locator('tr', { hasText: CUS_NAME }).filter({ hasText: '已生效' }).first();
+    await eventually(() => ruleRow.getByText('分账记录', { exact: true }).count()).toBe(1);
+    await rowAction(op, ruleRow, '分账记录');
     await eventually(() => op.getByTestId('split-entries-title').count()).toBe(1);
     await eventually(async () => (await op.locator('tr', { hasText: payee.acctNo }).first().innerText()).replace(/\s+/g, '')).toContain('¥1.00');
     await screenshot(op, 'fees-split-entries-desktop');
