@@ -52,6 +52,8 @@ import { categoryRoutes } from './modules/category/routes';
 import { filesRoutes } from './modules/files/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { cusRoutes } from './modules/cus/routes';
+import { settleRoutes } from './modules/settle/routes';
+import { superviseRoutes } from './modules/supervise/routes';
 import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
 import { Scheduler, type SchedulerSettings } from './scheduler/scheduler';
@@ -217,6 +219,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(filesRoutes, moduleOptions);
       await api.register(monitorRoutes, moduleOptions);
       await api.register(cusRoutes, moduleOptions);
+      await api.register(settleRoutes, moduleOptions);
+      await api.register(superviseRoutes, moduleOptions);
       await api.register(vxeSocketRoutes, { deps, broker: await createBroker(deps.db, app.log), auth: authCache });
     },
     { prefix: API_BASE },

@@ -16,6 +16,8 @@ import { cusPages } from '@/features/cus/pages';
 import { reportPages } from '@/features/report/pages';
 import { filePages } from '@/features/files/pages';
 import { monitorPages } from '@/features/monitor/pages';
+import { settlePages } from '@/features/settle/pages';
+import { supervisePages } from '@/features/supervise/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -48,4 +50,6 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...reportPages,
   ...filePages,
   ...monitorPages,
+  ...settlePages,
+  ...supervisePages,
 };
