@@ -6,7 +6,7 @@
 //   supplier and contract. Every movement is ONE ledger entry posted in the same transaction as the
 //   fund's change: deposit (customer basic → supervised), release (supervised → supplier basic),
 //   refund (supervised → customer basic). So the sum of a customer's funds is its supervised balance.
-// - Lock order: request → fund → accounts (ledger_post), in every path, so nothing deadlocks.
+// - Lock order: (deposit: customer →) request → fund → accounts (ledger_post), so nothing deadlocks.
 // - A request reserves its amount on the fund while pending (reserved ≤ balance, CHECK and the
 //   locked read), so raised requests never add up to more than the fund: concurrent raises and
 //   approvals can never pay out more than the balance.
@@ -60,6 +60,8 @@ export class SupervisionService {
       const sup = await this.party(c, ctx.tenantId, v.supplierCode, SV_MSG.supplierNotFound);
       if (sup.cus_type !== 'supplier') throw new AppError(400, SV_MSG.notSupplier);
       const basic = await this.basicAccount(c, ctx.tenantId, v.cusCode);
+      // The customer's row serialises the first deposits, which open its supervised account.
+      await c.query('SELECT id FROM customers WHERE id = $1::bigint FOR UPDATE', [cus.id]);
       let [sv] = await c.query<{ account_no: string }>(
         `SELECT a.account_no FROM accounts a WHERE a.customer_id = $1::bigint AND a.account_type = 'supervised' AND a.status <> 'closed'`,
         [cus.id],
