@@ -17,7 +17,7 @@
 //   only when no difference is open or waiting for approval.
 import { randomUUID } from 'node:crypto';
 import { SETTLE_MSG, type ReconResult } from '../../../contract/api/settle';
-import { dayBounds, readStatement, statementDir, writeDailyStatement } from '../../adapters/channel/statement';
+import { dayBounds, readStatement, statementDir, writeDailyStatement, type StatementLine } from '../../adapters/channel/statement';
 import { AppError } from '../../http/envelope';
 import { requestHash } from '../ledger/hash';
 import type { LedgerService } from '../ledger/service';
@@ -39,19 +39,40 @@ interface DiffRow {
   their_fee: string | null;
 }
 
-const DIFF_SQL = `
-WITH st AS (SELECT * FROM unnest($4::text[], $5::bigint[], $6::bigint[]) AS s(ref, amount, fee)),
-ours AS (
-  SELECT o.id, o.channel_ref AS ref, o.amount,
-         (SELECT abs(p.amount) FROM postings p WHERE p.entry_id = o.settle_entry_id AND p.account_id = $7::bigint) AS booked
-    FROM channel_orders o
-   WHERE o.tenant_id = $1 AND o.status = 'succeeded' AND o.updated_at >= $2 AND o.updated_at < $3)
-SELECT COALESCE(s.ref, o.ref) AS ref,
-       CASE WHEN o.id IS NULL THEN 'missing_ours' WHEN s.ref IS NULL THEN 'missing_theirs' ELSE 'amount_differs' END AS kind,
-       o.id AS order_id, COALESCE(o.booked, o.amount)::text AS our_amount, s.amount::text AS their_amount, s.fee::text AS their_fee
-  FROM st s FULL JOIN ours o ON o.ref = s.ref
- WHERE s.ref IS NULL OR o.id IS NULL OR s.amount <> o.amount OR o.booked IS DISTINCT FROM o.amount
- ORDER BY 1`;
+/** Our side of the day: the orders the channel completed, with what their settling entry moved at the bank. */
+const OURS_SQL = `
+SELECT o.id, o.channel_ref AS ref, o.amount::text AS amount, abs(p.amount)::text AS booked
+  FROM channel_orders o
+  -- by the entry (two lines): '+ 0' keeps the planner off the bank account's own index (all its postings)
+  LEFT JOIN postings p ON p.entry_id = o.settle_entry_id AND p.account_id + 0 = $4::bigint
+ WHERE o.tenant_id = $1 AND o.status = 'succeeded' AND o.updated_at >= $2 AND o.updated_at < $3`;
+
+/** Matches the statement's lines and our orders by reference: the differences, in reference order. */
+export function differences(lines: StatementLine[], ours: { id: string; ref: string | null; amount: string; booked: string | null }[]): DiffRow[] {
+  const theirs = new Map(lines.map((l) => [l.ref, l]));
+  const out: DiffRow[] = [];
+  const seen = new Set<string>();
+  for (const o of ours) {
+    const ref = o.ref ?? o.id;
+    seen.add(ref);
+    const line = theirs.get(ref);
+    const our = o.booked ?? null;
+    if (!line) out.push({ ref, kind: 'missing_theirs', order_id: o.id, our_amount: our ?? o.amount, their_amount: null, their_fee: null });
+    else if (line.amountFen.toString() !== o.amount || our !== o.amount)
+      out.push({
+        ref,
+        kind: 'amount_differs',
+        order_id: o.id,
+        our_amount: our ?? o.amount,
+        their_amount: line.amountFen.toString(),
+        their_fee: line.feeFen.toString(),
+      });
+  }
+  for (const l of lines)
+    if (!seen.has(l.ref))
+      out.push({ ref: l.ref, kind: 'missing_ours', order_id: null, our_amount: null, their_amount: l.amountFen.toString(), their_fee: l.feeFen.toString() });
+  return out.sort((x, y) => (x.ref < y.ref ? -1 : x.ref > y.ref ? 1 : 0));
+}
 
 const UPSERT_SQL = `
 INSERT INTO recon_items (id, tenant_id, day, ref, kind, order_id, our_amount, their_amount, their_fee)
@@ -89,20 +110,13 @@ export class ReconciliationService {
     return this.store.tx(async (c) => {
       await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`recon:${ctx.tenantId}:${day}`]);
       const [bank] = await c.query<{ id: string }>('SELECT id::text FROM accounts WHERE account_no = $1', [platform.bank_settlement]);
-      const diffs = await c.query<DiffRow>(DIFF_SQL, [
-        ctx.tenantId,
-        from,
-        to,
-        lines.map((l) => l.ref),
-        lines.map((l) => l.amountFen.toString()),
-        lines.map((l) => l.feeFen.toString()),
-        bank.id,
-      ]);
-      await c.query(`DELETE FROM recon_items WHERE tenant_id = $1 AND day = $2::date AND status <> 'adjusted' AND NOT (ref = ANY ($3::text[]))`, [
-        ctx.tenantId,
-        day,
-        diffs.map((d) => d.ref),
-      ]);
+      const ours = await c.query<{ id: string; ref: string | null; amount: string; booked: string | null }>(OURS_SQL, [ctx.tenantId, from, to, bank.id]);
+      const diffs = differences(lines, ours);
+      await c.query(
+        `DELETE FROM recon_items i WHERE i.tenant_id = $1 AND i.day = $2::date AND i.status <> 'adjusted'
+            AND NOT EXISTS (SELECT 1 FROM unnest($3::text[]) AS d(ref) WHERE d.ref = i.ref)`,
+        [ctx.tenantId, day, diffs.map((d) => d.ref)],
+      );
       for (let i = 0; i < diffs.length; i += 5000) {
         const part = diffs.slice(i, i + 5000);
         await c.query(UPSERT_SQL, [
@@ -117,15 +131,11 @@ export class ReconciliationService {
           part.map((d) => d.their_fee),
         ]);
       }
-      const [{ ours }] = await c.query<{ ours: number }>(
-        `SELECT count(*)::int AS ours FROM channel_orders WHERE tenant_id = $1 AND status = 'succeeded' AND updated_at >= $2 AND updated_at < $3`,
-        [ctx.tenantId, from, to],
-      );
       const count = (k: string) => diffs.filter((d) => d.kind === k).length;
       const result: ReconResult = {
         day,
         statementLines: lines.length,
-        ourOrders: ours,
+        ourOrders: ours.length,
         matched: lines.length - count('missing_ours') - count('amount_differs'),
         missingOurs: count('missing_ours'),
         missingTheirs: count('missing_theirs'),
@@ -144,7 +154,7 @@ export class ReconciliationService {
            statement_lines = EXCLUDED.statement_lines, our_orders = EXCLUDED.our_orders, matched = EXCLUDED.matched, runs = recon_days.runs + 1,
            last_run_at = now(), status = CASE WHEN $8::int > 0 THEN 'open' ELSE recon_days.status END,
            closed_by = CASE WHEN $8::int > 0 THEN NULL ELSE recon_days.closed_by END, closed_at = CASE WHEN $8::int > 0 THEN NULL ELSE recon_days.closed_at END`,
-        [ctx.tenantId, day, file, createHash('sha256').update(text).digest('hex'), lines.length, ours, result.matched, open],
+        [ctx.tenantId, day, file, createHash('sha256').update(text).digest('hex'), lines.length, ours.length, result.matched, open],
       );
       return result;
     });

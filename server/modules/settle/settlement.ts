@@ -8,14 +8,18 @@
 // - A batch has one item per customer (UNIQUE); the scheduled batch of a day is one per tenant (its
 //   idempotency key), so a second run of the job continues the same batch and pays nobody twice.
 // - Each item is paid as a ledger withdrawal (settlement account → suspense at once; the channel's
-//   answer settles it to the bank or reverses it with a reversing entry that restores the funds).
+//   answer settles it to the bank or reverses it with a reversing entry that restores the funds),
+//   CHUNK items per transaction and one ledger_post call (each posting checked as if alone).
 //   The withdrawal's idempotency key is settle:<item>:<attempt>, so handing an item over again after
 //   a crash replays the same order instead of paying twice.
 // - A failed item is retried (attempt + 1, paying what is payable now) or marked handled with a
 //   reason; an item is retried only from 'failed' (row lock), so two retries cannot both pay.
 import { randomUUID } from 'node:crypto';
+import { LEDGER_MSG } from '../../../contract/api/ledger';
 import { SETTLE_MSG, type SettleItemStatus } from '../../../contract/api/settle';
 import { AppError } from '../../http/envelope';
+import { requestHash } from '../ledger/hash';
+import { postEntries, type PostInput } from '../ledger/posting';
 import type { LedgerService } from '../ledger/service';
 import type { SqlConn } from '../ledger/store';
 import { dayBounds } from '../../adapters/channel/statement';
@@ -26,7 +30,9 @@ export interface SettleCtx {
   requestId?: string;
 }
 
-const WIDTH = Math.max(1, Number(process.env.SETTLE_CONCURRENCY ?? 8) || 8);
+const WIDTH = Math.max(1, Number(process.env.SETTLE_CONCURRENCY ?? 4) || 4);
+/** Items paid in one transaction (one ledger_post call for all their withdrawals). */
+const CHUNK = Math.max(1, Number(process.env.SETTLE_CHUNK ?? 250) || 250);
 
 /** Today's date in China Standard Time, or the day `offset` days from it. */
 export function cstDay(now = new Date(), offset = 0): string {
@@ -99,46 +105,120 @@ export class SettlementService {
     return { batchId, items };
   }
 
-  /** Hands the batch's queued items to the channel (several at once); returns how many. */
+  /** Hands the batch's queued items to the channel, CHUNK at a time (several chunks at once); returns how many. */
   async handOver(ctx: SettleCtx, batchId: string, itemIds?: string[]): Promise<number> {
     const queued = await this.store.query<QueuedItem>(
       `SELECT i.id, i.account_no, i.card_no, i.amount::text, i.attempts, b.batch_no FROM settle_items i JOIN settle_batches b ON b.id = i.batch_id
         WHERE i.batch_id = $1 AND i.status = 'queued' AND ($2::text[] IS NULL OR i.id = ANY ($2::text[])) ORDER BY i.cus_code`,
       [batchId, itemIds ?? null],
     );
+    const chunks: QueuedItem[][] = [];
+    for (let i = 0; i < queued.length; i += CHUNK) chunks.push(queued.slice(i, i + CHUNK));
     let next = 0;
     await Promise.all(
-      Array.from({ length: Math.min(WIDTH, queued.length) }, async () => {
-        while (next < queued.length) await this.pay(ctx, queued[next++]);
+      Array.from({ length: Math.min(WIDTH, chunks.length) }, async () => {
+        while (next < chunks.length) await this.payChunk(ctx, chunks[next++]);
       }),
     );
     return queued.length;
   }
 
-  private async pay(ctx: SettleCtx, item: QueuedItem): Promise<void> {
-    const attempt = Math.max(1, item.attempts);
-    try {
-      const order = await this.ledger.withdraw(
-        { tenantId: ctx.tenantId, actor: ctx.actor, requestId: ctx.requestId },
-        {
-          accountNo: item.account_no,
-          amountFen: BigInt(item.amount),
-          cardNo: item.card_no,
-          reason: `结算出款（${item.batch_no}）`,
-          idempotencyKey: `settle:${item.id}:${attempt}`,
-        },
+  /**
+   * Pays a chunk of items in ONE transaction: each is the ledger's withdrawal (settlement account →
+   * suspense, checked and posted by ledger_post as if alone, as LedgerService.withdraw posts it) with
+   * its channel order; a refusal (the balance moved, a frozen account, a card unbound) fails only its
+   * item. After the commit the orders go to the channel, whose answers settle or reverse them.
+   */
+  private async payChunk(ctx: SettleCtx, items: QueuedItem[]): Promise<void> {
+    const platform = await this.ledger.platform(ctx.tenantId);
+    const attemptOf = (i: QueuedItem) => Math.max(1, i.attempts);
+    const keyOf = (i: QueuedItem) => `settle:${i.id}:${attemptOf(i)}`;
+    const submit = await this.store.tx(async (c) => {
+      // The card each item names must still be bound to the account's customer.
+      const bound = new Set(
+        (
+          await c.query<{ pair: string }>(
+            `SELECT a.account_no || ' ' || b.card_no AS pair FROM accounts a JOIN bank_cards b ON b.customer_id = a.customer_id AND b.status = 'bound'
+              WHERE a.tenant_id = $1 AND a.account_no = ANY ($2::text[])`,
+            [ctx.tenantId, items.map((i) => i.account_no)],
+          )
+        ).map((r) => r.pair),
       );
-      await this.store.query(
-        `UPDATE settle_items SET status = 'pending', attempts = $2, channel_order_id = $3, updated_at = now() WHERE id = $1 AND status = 'queued'`,
-        [item.id, attempt, order.orderId],
+      const isBound = (i: QueuedItem) => bound.has(`${i.account_no} ${i.card_no}`);
+      const failed = items.filter((i) => !isBound(i)).map((i) => ({ item: i, reason: LEDGER_MSG.cardNotBound as string }));
+      const paying = items.filter(isBound);
+      const inputs: PostInput[] = paying.map((i) => {
+        const amountFen = BigInt(i.amount);
+        const reason = `结算出款（${i.batch_no}）`;
+        return {
+          tenantId: ctx.tenantId,
+          kind: 'withdraw',
+          actor: ctx.actor,
+          requestId: ctx.requestId,
+          reason,
+          idempotencyKey: keyOf(i),
+          requestHash: requestHash('withdraw', { account: i.account_no, amount: amountFen, card: i.card_no, hold: null, reason }),
+          lines: [
+            { accountNo: i.account_no, amountFen: -amountFen, customerOnly: true },
+            { accountNo: platform.suspense, amountFen },
+          ],
+        };
+      });
+      const posted = inputs.length ? await postEntries(c, inputs, this.ledger.lanes) : [];
+      const orders: { item: QueuedItem; input: PostInput; id: string; accountId: string; entryId: string; fresh: boolean }[] = [];
+      posted.forEach((r, k) => {
+        if (r instanceof AppError) failed.push({ item: paying[k], reason: r.message });
+        else
+          orders.push({
+            item: paying[k],
+            input: inputs[k],
+            id: randomUUID(),
+            accountId: r.accountIds[paying[k].account_no] ?? '',
+            entryId: r.id,
+            fresh: !r.replayed,
+          });
+      });
+      const fresh = orders.filter((o) => o.fresh);
+      if (fresh.length)
+        await c.query(
+          `INSERT INTO channel_orders (id, tenant_id, kind, account_id, amount, card_no, idempotency_key, request_hash, actor, reason, reserve_entry_id)
+           SELECT x.id, $1, 'withdraw', x.account_id, x.amount, x.card_no, x.key, x.hash, $2, x.reason, x.entry_id
+             FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+                  AS x(id, account_id, amount, card_no, key, hash, reason, entry_id)`,
+          [
+            ctx.tenantId,
+            ctx.actor,
+            fresh.map((o) => o.id),
+            fresh.map((o) => o.accountId),
+            fresh.map((o) => o.item.amount),
+            fresh.map((o) => o.item.card_no),
+            fresh.map((o) => keyOf(o.item)),
+            fresh.map((o) => o.input.requestHash),
+            fresh.map((o) => o.input.reason),
+            fresh.map((o) => o.entryId),
+          ],
+        );
+      // A replayed posting (a handover cut off after its commit) already has its order.
+      for (const o of orders.filter((x) => !x.fresh)) {
+        const [old] = await c.query<{ id: string }>('SELECT id FROM channel_orders WHERE reserve_entry_id = $1', [o.entryId]);
+        o.id = old.id;
+      }
+      await c.query(
+        `UPDATE settle_items i SET status = x.status, attempts = x.attempt, channel_order_id = x.order_id, fail_reason = x.reason, updated_at = now()
+           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[]) AS x(id, status, attempt, order_id, reason)
+          WHERE i.id = x.id AND i.status = 'queued'`,
+        [
+          [...orders.map((o) => o.item.id), ...failed.map((f) => f.item.id)],
+          [...orders.map(() => 'pending'), ...failed.map(() => 'failed')],
+          [...orders.map((o) => attemptOf(o.item)), ...failed.map((f) => attemptOf(f.item))],
+          [...orders.map((o) => o.id), ...failed.map(() => null)],
+          [...orders.map(() => null), ...failed.map((f) => f.reason)],
+        ],
       );
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      await this.store.query(
-        `UPDATE settle_items SET status = 'failed', attempts = $2, fail_reason = $3, updated_at = now() WHERE id = $1 AND status = 'queued'`,
-        [item.id, attempt, err.message],
-      );
-    }
+      return orders;
+    });
+    for (const o of submit)
+      await this.ledger.channel.submit({ orderId: o.id, tenantId: ctx.tenantId, kind: 'withdraw', amountFen: BigInt(o.item.amount), cardNo: o.item.card_no });
   }
 
   /** Carries the channel's outcomes over to the items (one statement); returns how many changed. */
