@@ -57,6 +57,7 @@ export const SV_MSG = {
   supplierNotFound: '供应商不存在',
   notSupplier: '收款方须为供应商',
   sameParty: '客户与供应商不能相同',
+  fromSupervised: '不能从监管账户存入监管资金',
   overBalance: '申请金额超过可用监管余额',
   notPending: '该申请已处理',
   ownRequest: '不能审批自己发起的申请',
@@ -90,6 +91,8 @@ export const depositBody = z.object({
     .min(1, SV_MSG.contractRequired)
     .regex(/^[A-Za-z0-9-]{1,32}$/, SV_MSG.contractBad),
   amount,
+  /** The customer's own account the money comes from (default: its basic account). */
+  fromAcctNo: z.string().trim().min(1).max(32).optional(),
   idempotencyKey: key,
 });
 export const raiseBody = z.object({

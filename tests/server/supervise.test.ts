@@ -67,14 +67,34 @@ describe.each(BACKENDS)('fund supervision on %s', (backend) => {
       who,
     );
 
-  it('the demo fund: a customer’s deposit for a supplier, seen by the supervisor', async () => {
+  it('a customer’s deposit for a supplier (from its own account only), seen by the supervisor', async () => {
+    const [{ account_no: settle }] = await t.sql<{ account_no: string }>(
+      `SELECT a.account_no FROM accounts a JOIN customers cu ON cu.id = a.customer_id WHERE cu.tenant_id = '0' AND cu.cus_code = 'C0101' AND a.account_type = 'settlement'`,
+    );
+    const [{ account_no: other }] = await t.sql<{ account_no: string }>(
+      `SELECT a.account_no FROM accounts a JOIN customers cu ON cu.id = a.customer_id WHERE cu.tenant_id = '0' AND cu.cus_code = 'C0102' AND a.account_type = 'settlement'`,
+    );
+    const first = {
+      cusCode: 'C0101',
+      supplierCode: 'C0102',
+      contractNo: 'HT-2026-001',
+      amount: '50000.00',
+      fromAcctNo: settle,
+      idempotencyKey: crypto.randomUUID(),
+    };
+    // Another customer's account is absent.
+    expect((await api('POST', SV_P.deposit, { ...first, fromAcctNo: other })).code).toBe(404);
+    const made = await api('POST', SV_P.deposit, first);
+    expect(made.code, JSON.stringify(made.json)).toBe(200);
     const funds = (await api('GET', SV_P.funds('boss'), undefined, 'approver')).json.result.records as SvFundRow[];
     fund = funds.find((f) => f.cusCode === 'C0101' && f.supplierCode === 'C0102')!;
     expect(fund).toMatchObject({ contractNo: 'HT-2026-001', balance: '50000.00', available: '50000.00', deposited: '50000.00', frozenReason: null });
     expect(await balanceOf('C0101', 'supervised')).toBe(5_000_000n);
+    const sv = (await t.sql<{ account_no: string }>(`SELECT account_no FROM sv_funds WHERE id = $1`, [fund.id]))[0].account_no;
+    expect((await api('POST', SV_P.deposit, { ...first, fromAcctNo: sv, idempotencyKey: crypto.randomUUID() })).json.message).toBe(SV_MSG.fromSupervised);
     // Deposit more through the call (operator, on the customer's behalf); a replay posts nothing new.
     const key = crypto.randomUUID();
-    const body = { cusCode: 'C0101', supplierCode: 'C0102', contractNo: 'HT-2026-001', amount: '1000.00', idempotencyKey: key };
+    const body = { cusCode: 'C0101', supplierCode: 'C0102', contractNo: 'HT-2026-001', amount: '1000.00', fromAcctNo: settle, idempotencyKey: key };
     expect((await api('POST', SV_P.deposit, body)).code).toBe(200);
     expect((await api('POST', SV_P.deposit, body)).json.result.replayed).toBe(true);
     expect((await api('POST', SV_P.deposit, { ...body, amount: '2.00' })).code).toBe(409);
@@ -202,7 +222,11 @@ describe.each(BACKENDS)('fund supervision on %s', (backend) => {
   it.runIf(backend === 'postgres')('concurrent raises and approvals against one balance never pay out more than it holds', async () => {
     const sv = new SupervisionService(ledgerServiceFor(t.database.db));
     const who = (actor: string) => ({ tenantId: '0', actor, actorName: actor, cusCode: null });
+    const [{ account_no: settle }] = await t.sql<{ account_no: string }>(
+      `SELECT a.account_no FROM accounts a JOIN customers cu ON cu.id = a.customer_id WHERE cu.tenant_id = '0' AND cu.cus_code = 'C0101' AND a.account_type = 'settlement'`,
+    );
     const { fundId } = await sv.deposit(who('u-operator'), {
+      fromAcctNo: settle,
       cusCode: 'C0101',
       supplierCode: 'C0102',
       contractNo: 'HT-RACE-1',

@@ -13,7 +13,6 @@ import { ledgerServiceFor } from '../ledger/instance';
 import { pageQuery } from '../settle/queries';
 import { cusCodeResolver } from '../settle/viewer';
 import { listFunds, listRequests } from './queries';
-import { seedSupervisionDemo } from './seed';
 import { SupervisionService, type SvCtx } from './service';
 
 const tags = ['supervise'];
@@ -22,7 +21,6 @@ export const superviseRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   const ledger = ledgerServiceFor(deps.db);
   const sv = new SupervisionService(ledger);
   const cusCodeOf = cusCodeResolver(ledger.store);
-  if (deps.demo) await seedSupervisionDemo(sv).catch((err: Error) => deps.log.warn(`supervise: demo data: ${err.message}`));
 
   async function ctxOf(req: FastifyRequest): Promise<SvCtx> {
     const auth = authOf(req);

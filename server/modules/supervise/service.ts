@@ -4,7 +4,7 @@
 // RULES
 // - A customer's supervised money sits in its 'supervised' ledger account; sv_funds splits it by
 //   supplier and contract. Every movement is ONE ledger entry posted in the same transaction as the
-//   fund's change: deposit (customer basic → supervised), release (supervised → supplier basic),
+//   fund's change: deposit (customer basic or settlement → supervised), release (supervised → supplier basic),
 //   refund (supervised → customer basic). So the sum of a customer's funds is its supervised balance.
 // - Lock order: (deposit: customer →) request → fund → accounts (ledger_post), so nothing deadlocks.
 // - A request reserves its amount on the fund while pending (reserved ≤ balance, CHECK and the
@@ -52,14 +52,14 @@ export class SupervisionService {
   }
 
   /** Customer money into supervision for a supplier and contract (the fund and account open on first use). */
-  async deposit(ctx: SvCtx, v: { cusCode: string; supplierCode: string; contractNo: string; amountFen: bigint; idempotencyKey: string }) {
+  async deposit(ctx: SvCtx, v: { cusCode: string; supplierCode: string; contractNo: string; amountFen: bigint; fromAcctNo?: string; idempotencyKey: string }) {
     if (ctx.cusCode && ctx.cusCode !== v.cusCode) throw new AppError(404, SV_MSG.customerNotFound);
     if (v.cusCode === v.supplierCode) throw new AppError(400, SV_MSG.sameParty);
     return this.store.tx(async (c) => {
       const cus = await this.party(c, ctx.tenantId, v.cusCode, SV_MSG.customerNotFound);
       const sup = await this.party(c, ctx.tenantId, v.supplierCode, SV_MSG.supplierNotFound);
       if (sup.cus_type !== 'supplier') throw new AppError(400, SV_MSG.notSupplier);
-      const basic = await this.basicAccount(c, ctx.tenantId, v.cusCode);
+      const from = v.fromAcctNo ?? (await this.basicAccount(c, ctx.tenantId, v.cusCode));
       // The customer's row serialises the first deposits, which open its supervised account.
       await c.query('SELECT id FROM customers WHERE id = $1::bigint FOR UPDATE', [cus.id]);
       let [sv] = await c.query<{ account_no: string }>(
@@ -85,6 +85,7 @@ export class SupervisionService {
         `SELECT ${FUND_COLS} FROM sv_funds WHERE tenant_id = $1 AND cus_code = $2 AND supplier_code = $3 AND contract_no = $4 FOR UPDATE`,
         [ctx.tenantId, v.cusCode, v.supplierCode, v.contractNo],
       );
+      if (from === fund.account_no) throw new AppError(400, SV_MSG.fromSupervised);
       const entry = await this.ledger.postIn(c, {
         tenantId: ctx.tenantId,
         kind: 'sv_deposit',
@@ -92,9 +93,10 @@ export class SupervisionService {
         requestId: ctx.requestId,
         reason: `资金监管存入（${v.supplierCode}，合同${v.contractNo}）`,
         idempotencyKey: `sv:deposit:${v.idempotencyKey}`,
-        requestHash: requestHash('sv_deposit', { cus: v.cusCode, sup: v.supplierCode, contract: v.contractNo, amount: v.amountFen }),
+        requestHash: requestHash('sv_deposit', { cus: v.cusCode, sup: v.supplierCode, contract: v.contractNo, amount: v.amountFen, from }),
+        // Only the customer's own account (another's is absent: 404).
         lines: [
-          { accountNo: basic, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: ctx.cusCode },
+          { accountNo: from, amountFen: -v.amountFen, customerOnly: true, ownerCusCode: v.cusCode },
           { accountNo: fund.account_no, amountFen: v.amountFen, customerOnly: true },
         ],
       });
