@@ -5,9 +5,9 @@
 //     SettlementService: the batch, one ledger withdrawal and channel order per customer, the
 //     channel's answers (latency BENCH_CHANNEL_MS, default 5-50 ms) settling or reversing each,
 //     until every item is final. Timed from the start of the cycle to the last item final.
-//  2. reconcile_100k: ~95,000 more orders the channel completed today (each with its settling
+//  2. reconcile_100k: ~95,000 more orders the channel completed today (as many as make the statement 100,000 lines) (each with its settling
 //     ledger entry, set up in bulk and not timed) join the 10,000; the simulator writes the day's
-//     statement (100,001 lines with its planted differences; not timed: the provider's work), then
+//     statement (100,000 lines with its planted differences; not timed: the provider's work), then
 //     ReconciliationService.run matches it against our orders and ledger. Timed: that run. A second
 //     run (the same result) is timed too.
 // Prints the figures, then one JSON line: settle_10k_s, reconcile_100k_s (and details).
@@ -115,7 +115,7 @@ async function main() {
     // Our orders N with the planted rule give N - ceil((N-1)/20) + 1 lines: choose the extra charges for the target.
     let extra = 0;
     const linesFor = (n: number) => n - Math.floor((n + 18) / 20) + 1;
-    while (linesFor(CUSTOMERS + extra) < STATEMENT_LINES) extra++;
+    while (linesFor(st.succeeded + extra) < STATEMENT_LINES) extra++;
     t0 = Date.now();
     const [acct] = await store.query<{ account_no: string; id: string }>(
       `SELECT account_no, id::text FROM accounts WHERE tenant_id = $1 AND account_type = 'settlement' LIMIT 1`,
@@ -180,6 +180,9 @@ async function main() {
     );
   } finally {
     channel.close();
+    // The drop below ends what is left of the pool's connections: that is no error worth printing.
+    pool.removeAllListeners('error');
+    pool.on('error', () => {});
     await pool.end().catch(() => {});
     await admin(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
   }

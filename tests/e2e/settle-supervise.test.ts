@@ -93,17 +93,16 @@ describe('supervision', () => {
 
   it('a release raised with evidence by the operator is approved by the approver on the phone', async () => {
     const contractNo = `HT-E2E-${Date.now().toString(36).toUpperCase()}`;
-    const dep = await apiCall(op, baseURL, 'POST', SV_P.deposit, {
-      data: {
-        cusCode: 'C0101',
-        supplierCode: 'C0102',
-        contractNo,
-        amount: '20000.00',
-        fromAcctNo: await accountOf('C0101', 'settlement'),
-        idempotencyKey: crypto.randomUUID(),
-      },
+    // The customer tops up its basic account, then puts 5,000.00 under supervision for the supplier.
+    const basic = await accountOf('C0101', 'basic');
+    const charge = await apiCall(op, baseURL, 'POST', LEDGER_PATHS.charge, {
+      data: { acctNo: basic, amount: '5000.00', reason: '监管资金来源', idempotencyKey: crypto.randomUUID() },
+      signed: true,
     });
-    expect(dep.status(), await dep.text()).toBe(200);
+    expect(charge.status(), await charge.text()).toBe(200);
+    const deposit = { cusCode: 'C0101', supplierCode: 'C0102', contractNo, amount: '5000.00', fromAcctNo: basic, idempotencyKey: crypto.randomUUID() };
+    // Until the channel confirms the top-up the deposit is refused (可用余额不足) and writes nothing.
+    await eventually(async () => (await apiCall(op, baseURL, 'POST', SV_P.deposit, { data: deposit })).status()).toBe(200);
 
     await op.goto('/supervise/svSupplier');
     await settled(op);
