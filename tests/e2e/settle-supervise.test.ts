@@ -116,6 +116,7 @@ describe('supervision', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: '验收单.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% e2e delivery note\n') });
     await eventually(() => form.getByText('验收单.pdf').count()).toBeGreaterThan(0);
+    await eventually(() => form.getByText(/^\d+%$/).count()).toBe(0);
     await screenshot(op, 'sv-release-form-desktop');
     await form.getByRole('button', { name: /确\s*定|OK/ }).click();
     const requestRow = op.locator('tr', { hasText: '第一期课程已交付' });
@@ -135,5 +136,26 @@ describe('supervision', () => {
     // The operator's open page hears of it (live), without a reload.
     await eventually(() => requestRow.innerText()).toContain('已通过');
     await screenshot(op, 'sv-supplier-desktop');
+  });
+
+  it('the other pages render on both devices (phone cards without sideways scroll)', async () => {
+    for (const [path, name] of [
+      ['/settle/batch', 'settle-batch'],
+      ['/settle/recon', 'recon'],
+    ] as const) {
+      await phone.goto(path);
+      await settled(phone);
+      await eventually(() => phone.getByTestId('list-card').count()).toBeGreaterThan(0);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(phone, `${name}-phone`);
+    }
+    await op.goto('/settle/batch');
+    await settled(op);
+    await eventually(() => op.locator('tr', { hasText: '已完成' }).count()).toBeGreaterThan(0);
+    await screenshot(op, 'settle-batch-desktop');
+    await op.goto('/supervise/svCus');
+    await settled(op);
+    await eventually(() => op.locator('tr', { hasText: '已通过' }).count()).toBeGreaterThan(0);
+    await screenshot(op, 'sv-cus-desktop');
   });
 });

@@ -25,6 +25,7 @@ import type { ListKitApi, ListKitConfig, RowAction } from '@/components/list/typ
 import { REASON_RULES, useRowPrompt } from '@/components/list/useRowPrompt';
 import type { TagTone } from '@/components/statusTags';
 import { deviceView } from '@/hooks/deviceView';
+import { useIsMobile } from '@/hooks/useDevice';
 import type { RaiseFormProps } from './useRaise';
 import { SvAlerts } from './SvAlerts';
 
@@ -46,6 +47,9 @@ const section = (text: string, extra?: ReactNode) => (
 );
 
 export function SvPage({ side }: { side: SvSide }) {
+  const mobile = useIsMobile();
+  // A phone shows one list at a time (each card list fills the screen); the supervisor starts on the requests.
+  const [shown, setShown] = useState<'funds' | 'requests'>(side === 'boss' ? 'requests' : 'funds');
   const [raising, setRaising] = useState<{ kind: SvRequestKind; fund: Fund } | null>(null);
   const [alertsVersion, setAlertsVersion] = useState(0);
   const fundsApi = useRef<ListKitApi<Fund> | null>(null);
@@ -178,15 +182,15 @@ export function SvPage({ side }: { side: SvSide }) {
       columns: [
         { dataIndex: 'requestNo', title: '申请编号', width: 170 },
         { dataIndex: 'kind', title: '类型', width: 70, options: options(SV_KIND_TEXT) },
-        { dataIndex: 'supplierName', title: '供应商', ellipsis: true, render: (_v, r) => r.supplierName || r.supplierCode },
-        { dataIndex: 'contractNo', title: '合同编号', width: 130 },
+        { dataIndex: 'supplierName', title: '供应商', width: 200, ellipsis: true, render: (_v, r) => r.supplierName || r.supplierCode },
+        { dataIndex: 'contractNo', title: '合同编号', width: 150 },
         { dataIndex: 'amount', title: '金额（元）', width: 120, align: 'right' },
-        { dataIndex: 'reason', title: '说明', ellipsis: true },
-        { dataIndex: 'filesText', title: '交付证明', ellipsis: true, render: (_v, r) => r.files.map((f) => f.fileName).join('、') || '—' },
+        { dataIndex: 'reason', title: '说明', width: 220, ellipsis: true },
+        { dataIndex: 'filesText', title: '交付证明', width: 150, ellipsis: true, render: (_v, r) => r.files.map((f) => f.fileName).join('、') || '—' },
         { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: SV_STATUS_TEXT[r.status], color: STATUS_TAG[r.status] }) },
         { dataIndex: 'raisedName', title: '申请人', width: 90 },
         { dataIndex: 'decidedName', title: '审批人', width: 90, render: (_v, r) => r.decidedName ?? '—' },
-        { dataIndex: 'decideReason', title: '审批意见', ellipsis: true, render: (_v, r) => r.decideReason ?? '—' },
+        { dataIndex: 'decideReason', title: '审批意见', width: 150, ellipsis: true, render: (_v, r) => r.decideReason ?? '—' },
         { dataIndex: 'createTime', title: '申请时间', width: 170, type: 'datetime' },
         { dataIndex: 'decideTime', title: '审批时间', width: 170, type: 'datetime' },
       ],
@@ -196,7 +200,7 @@ export function SvPage({ side }: { side: SvSide }) {
       ],
       rowActions: actions,
       inlineActions: 2,
-      scrollX: 1500,
+      scrollX: 1800,
       mobile: { title: 'requestNo', subtitle: 'amount', fields: ['supplierName', 'reason', 'raisedName', 'createTime'], status: 'status' },
     };
   }, [side, ask]);
@@ -204,8 +208,41 @@ export function SvPage({ side }: { side: SvSide }) {
   return (
     <>
       {side === 'boss' && <SvAlerts version={alertsVersion} />}
-      <ListKit config={funds} apiRef={fundsApi} header={section('监管资金')} />
-      <ListKit config={requests} apiRef={requestsApi} header={section(side === 'boss' ? '待审批与历史申请' : '我的申请')} />
+      {mobile && (
+        <div
+          role="tablist"
+          style={{ display: 'flex', margin: '8px 12px 0', border: '1px solid var(--adm-color-primary, #0267b5)', borderRadius: 6, overflow: 'hidden' }}
+        >
+          {(
+            [
+              ['funds', '监管资金'],
+              ['requests', side === 'boss' ? '放款退款审批' : '我的申请'],
+            ] as const
+          ).map(([key, text]) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={shown === key}
+              onClick={() => setShown(key)}
+              style={{
+                flex: 1,
+                padding: '8px 0',
+                border: 0,
+                fontSize: 15,
+                background: shown === key ? 'var(--adm-color-primary, #0267b5)' : '#fff',
+                color: shown === key ? '#fff' : 'var(--adm-color-primary, #0267b5)',
+              }}
+            >
+              {text}
+            </button>
+          ))}
+        </div>
+      )}
+      {(!mobile || shown === 'funds') && <ListKit config={funds} apiRef={fundsApi} header={mobile ? undefined : section('监管资金')} />}
+      {(!mobile || shown === 'requests') && (
+        <ListKit config={requests} apiRef={requestsApi} header={mobile ? undefined : section(side === 'boss' ? '待审批与历史申请' : '我的申请')} />
+      )}
       {raising && <RaiseForm kind={raising.kind} fund={raising.fund} onClose={() => setRaising(null)} onDone={reloadAll} />}
       {prompt}
     </>
