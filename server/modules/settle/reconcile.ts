@@ -112,13 +112,24 @@ export class ReconciliationService {
       const [bank] = await c.query<{ id: string }>('SELECT id::text FROM accounts WHERE account_no = $1', [platform.bank_settlement]);
       const ours = await c.query<{ id: string; ref: string | null; amount: string; booked: string | null }>(OURS_SQL, [ctx.tenantId, from, to, bank.id]);
       const diffs = differences(lines, ours);
-      await c.query(
-        `DELETE FROM recon_items i WHERE i.tenant_id = $1 AND i.day = $2::date AND i.status <> 'adjusted'
-            AND NOT EXISTS (SELECT 1 FROM unnest($3::text[]) AS d(ref) WHERE d.ref = i.ref)`,
-        [ctx.tenantId, day, diffs.map((d) => d.ref)],
+      // Only what changed is written: a difference that stays as it was keeps its row and resolution.
+      const existing = new Map(
+        (
+          await c.query<{ id: string; ref: string; kind: string; our_amount: string | null; their_amount: string | null; status: string }>(
+            `SELECT id, ref, kind, our_amount::text, their_amount::text, status FROM recon_items WHERE tenant_id = $1 AND day = $2::date`,
+            [ctx.tenantId, day],
+          )
+        ).map((r) => [r.ref, r]),
       );
-      for (let i = 0; i < diffs.length; i += 5000) {
-        const part = diffs.slice(i, i + 5000);
+      const wanted = new Set(diffs.map((d) => d.ref));
+      const gone = [...existing.values()].filter((r) => !wanted.has(r.ref) && r.status !== 'adjusted').map((r) => r.id);
+      if (gone.length) await c.query('DELETE FROM recon_items WHERE id = ANY ($1::text[])', [gone]);
+      const changed = diffs.filter((d) => {
+        const was = existing.get(d.ref);
+        return !was || (was.status !== 'adjusted' && (was.kind !== d.kind || was.our_amount !== d.our_amount || was.their_amount !== d.their_amount));
+      });
+      for (let i = 0; i < changed.length; i += 5000) {
+        const part = changed.slice(i, i + 5000);
         await c.query(UPSERT_SQL, [
           ctx.tenantId,
           day,
