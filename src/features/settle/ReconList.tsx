@@ -15,6 +15,7 @@ import {
   type ReconItemStatus,
 } from '@contract/api/settle';
 import { sysAction } from '@/api/action';
+import { optionsOf, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitConfig } from '@/components/list/types';
@@ -25,7 +26,6 @@ type Day = ReconDayRow & Record<string, unknown>;
 type Item = ReconItemRow & Record<string, unknown>;
 
 const ITEM_TAG: Record<ReconItemStatus, TagTone> = { open: 'red', adjust_pending: 'orange', adjusted: 'green', provider_wrong: 'blue' };
-const options = (m: Record<string, string>) => Object.entries(m).map(([value, label]) => ({ value, label }));
 /** Today in China Standard Time (the statement's day). */
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -58,9 +58,9 @@ export default function ReconList() {
         { dataIndex: 'differences', title: '差错', width: 80, align: 'right' },
         { dataIndex: 'open', title: '未处理', width: 80, align: 'right' },
         { dataIndex: 'runs', title: '执行次数', width: 90, align: 'right' },
-        { dataIndex: 'lastRunAt', title: '最近执行', width: 170, type: 'datetime' },
+        { dataIndex: 'lastRunAt', title: '最近执行', width: 170, render: timeText },
       ],
-      query: [{ field: 'status', label: '状态', type: 'select', options: options(RECON_DAY_STATUS_TEXT) }],
+      query: [{ field: 'status', label: '状态', type: 'select', options: optionsOf(RECON_DAY_STATUS_TEXT) }],
       extraButtons: [
         {
           key: 'run',
@@ -97,7 +97,7 @@ export default function ReconList() {
         },
       ],
       inlineActions: 3,
-      mobile: { title: 'day', subtitle: 'statementLines', fields: ['matched', 'differences', 'open'], status: 'status' },
+      mobile: { title: 'day', fields: ['statementLines', 'matched', 'differences', 'open'], status: 'status' },
     }),
     [ask],
   );
@@ -115,7 +115,7 @@ export default function ReconList() {
       deleteAction: false,
       columns: [
         { dataIndex: 'ref', title: '渠道流水号', width: 220 },
-        { dataIndex: 'kind', title: '差错类型', width: 100, options: options(RECON_KIND_TEXT) },
+        { dataIndex: 'kind', title: '差错类型', width: 100, options: optionsOf(RECON_KIND_TEXT) },
         { dataIndex: 'ourAmount', title: '我方金额（元）', width: 130, align: 'right', render: (v) => (v as string | null) ?? '—' },
         { dataIndex: 'theirAmount', title: '渠道金额（元）', width: 130, align: 'right', render: (v) => (v as string | null) ?? '—' },
         { dataIndex: 'theirFee', title: '渠道手续费（元）', width: 130, align: 'right', render: (v) => (v as string | null) ?? '—' },
@@ -125,8 +125,8 @@ export default function ReconList() {
         { dataIndex: 'resolvedBy', title: '处理人', width: 90, render: (v) => (v as string | null) ?? '—' },
       ],
       query: [
-        { field: 'kind', label: '差错类型', type: 'select', options: options(RECON_KIND_TEXT) },
-        { field: 'status', label: '处理状态', type: 'select', options: options(RECON_STATUS_TEXT) },
+        { field: 'kind', label: '差错类型', type: 'select', options: optionsOf(RECON_KIND_TEXT) },
+        { field: 'status', label: '处理状态', type: 'select', options: optionsOf(RECON_STATUS_TEXT) },
       ],
       rowActions: [
         {

@@ -15,6 +15,7 @@ import {
   type SettleItemStatus,
 } from '@contract/api/settle';
 import { sysAction } from '@/api/action';
+import { optionsOf, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitConfig } from '@/components/list/types';
@@ -26,7 +27,6 @@ type Item = SettleItemRow & Record<string, unknown>;
 
 const BATCH_TAG: Record<SettleBatchStatus, TagTone> = { processing: 'processing', completed: 'green', partial: 'red' };
 const ITEM_TAG: Record<SettleItemStatus, TagTone> = { queued: 'default', pending: 'processing', succeeded: 'green', failed: 'red', handled: 'gold' };
-const options = (m: Record<string, string>) => Object.entries(m).map(([value, label]) => ({ value, label }));
 
 export default function SettleBatchList() {
   const [batch, setBatch] = useState<Batch | null>(null);
@@ -65,10 +65,10 @@ export default function SettleBatchList() {
         { dataIndex: 'failed', title: '失败', width: 70, align: 'right' },
         { dataIndex: 'total', title: '结算金额（元）', width: 140, align: 'right' },
         { dataIndex: 'paid', title: '已出款（元）', width: 140, align: 'right' },
-        { dataIndex: 'cutoff', title: '截止时间', width: 170, type: 'datetime' },
-        { dataIndex: 'createTime', title: '创建时间', width: 170, type: 'datetime' },
+        { dataIndex: 'cutoff', title: '截止时间', width: 170, render: timeText },
+        { dataIndex: 'createTime', title: '创建时间', width: 170, render: timeText },
       ],
-      query: [{ field: 'status', label: '批次状态', type: 'select', options: options(SETTLE_BATCH_STATUS_TEXT) }],
+      query: [{ field: 'status', label: '批次状态', type: 'select', options: optionsOf(SETTLE_BATCH_STATUS_TEXT) }],
       extraButtons: [
         {
           key: 'run',
@@ -112,11 +112,11 @@ export default function SettleBatchList() {
         { dataIndex: 'status', title: '状态', width: 100, type: 'tag', tag: (r) => ({ text: SETTLE_ITEM_STATUS_TEXT[r.status], color: ITEM_TAG[r.status] }) },
         { dataIndex: 'attempts', title: '次数', width: 60, align: 'right' },
         { dataIndex: 'failReason', title: '失败原因', ellipsis: true, render: (_v, r) => r.handledReason ?? r.failReason ?? '—' },
-        { dataIndex: 'updateTime', title: '更新时间', width: 170, type: 'datetime' },
+        { dataIndex: 'updateTime', title: '更新时间', width: 170, render: timeText },
       ],
       query: [
         { field: 'cusCode', label: '客户编号', type: 'input' },
-        { field: 'status', label: '状态', type: 'select', options: options(SETTLE_ITEM_STATUS_TEXT) },
+        { field: 'status', label: '状态', type: 'select', options: optionsOf(SETTLE_ITEM_STATUS_TEXT) },
       ],
       rowActions: [
         {

@@ -19,6 +19,7 @@ import {
   type SvSide,
 } from '@contract/api/supervise';
 import { sysAction } from '@/api/action';
+import { optionsOf, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitApi, ListKitConfig, RowAction } from '@/components/list/types';
@@ -33,7 +34,6 @@ type Fund = SvFundRow & Record<string, unknown>;
 type Request = SvRequestRow & Record<string, unknown> & { filesText: string };
 
 const STATUS_TAG: Record<SvRequestStatus, TagTone> = { pending: 'orange', approved: 'green', rejected: 'magenta', cancelled: 'default' };
-const options = (m: Record<string, string>) => Object.entries(m).map(([value, label]) => ({ value, label }));
 const RaiseForm = deviceView<RaiseFormProps>(
   () => import('./RaiseForm.desktop'),
   () => import('./RaiseForm.mobile'),
@@ -181,7 +181,7 @@ export function SvPage({ side }: { side: SvSide }) {
       deleteAction: false,
       columns: [
         { dataIndex: 'requestNo', title: '申请编号', width: 170 },
-        { dataIndex: 'kind', title: '类型', width: 70, options: options(SV_KIND_TEXT) },
+        { dataIndex: 'kind', title: '类型', width: 70, options: optionsOf(SV_KIND_TEXT) },
         { dataIndex: 'supplierName', title: '供应商', width: 200, ellipsis: true, render: (_v, r) => r.supplierName || r.supplierCode },
         { dataIndex: 'contractNo', title: '合同编号', width: 150 },
         { dataIndex: 'amount', title: '金额（元）', width: 120, align: 'right' },
@@ -191,12 +191,12 @@ export function SvPage({ side }: { side: SvSide }) {
         { dataIndex: 'raisedName', title: '申请人', width: 90 },
         { dataIndex: 'decidedName', title: '审批人', width: 90, render: (_v, r) => r.decidedName ?? '—' },
         { dataIndex: 'decideReason', title: '审批意见', width: 150, ellipsis: true, render: (_v, r) => r.decideReason ?? '—' },
-        { dataIndex: 'createTime', title: '申请时间', width: 170, type: 'datetime' },
-        { dataIndex: 'decideTime', title: '审批时间', width: 170, type: 'datetime' },
+        { dataIndex: 'createTime', title: '申请时间', width: 170, render: timeText },
+        { dataIndex: 'decideTime', title: '审批时间', width: 170, render: timeText },
       ],
       query: [
-        { field: 'status', label: '状态', type: 'select', options: options(SV_STATUS_TEXT) },
-        { field: 'kind', label: '类型', type: 'select', options: options(SV_KIND_TEXT) },
+        { field: 'status', label: '状态', type: 'select', options: optionsOf(SV_STATUS_TEXT) },
+        { field: 'kind', label: '类型', type: 'select', options: optionsOf(SV_KIND_TEXT) },
       ],
       rowActions: actions,
       inlineActions: 2,
