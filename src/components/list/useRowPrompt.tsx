@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Rule } from 'antd/es/form';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { PromptDialog } from '@/components/modal/PromptDialog';
-import type { ListKitApi, ListRow } from './types';
+import type { ListKitApi, ListRow, RowAction } from './types';
 
 export interface RowPrompt {
   title: string;
@@ -53,4 +53,29 @@ export function useRowPrompt() {
     />
   );
   return { ask: setOpen, prompt };
+}
+
+/** A row action that asks for a reason, then calls `run(row, reason)` (answering the success text). */
+export function reasonAction<T extends ListRow>(
+  ask: (p: RowPrompt) => void,
+  o: {
+    key: string;
+    text: string;
+    label: string;
+    title?: (row: T) => string;
+    permission?: string;
+    danger?: boolean;
+    visible?: (row: T) => boolean;
+    run: (row: T, reason: string) => Promise<string>;
+    after?: () => void;
+  },
+): RowAction<T> {
+  return {
+    key: o.key,
+    text: o.text,
+    permission: o.permission,
+    danger: o.danger,
+    visible: o.visible,
+    onClick: (row, kit) => ask({ kit, title: o.title?.(row) ?? o.text, label: o.label, rules: REASON_RULES, run: (v) => o.run(row, v), after: o.after }),
+  };
 }

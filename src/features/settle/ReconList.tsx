@@ -15,11 +15,11 @@ import {
   type ReconItemStatus,
 } from '@contract/api/settle';
 import { sysAction } from '@/api/action';
-import { optionsOf, timeText } from '@/components/list/columnKit';
+import { optionsOf, READ_ONLY_LIST, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitConfig } from '@/components/list/types';
-import { REASON_RULES, useRowPrompt } from '@/components/list/useRowPrompt';
+import { reasonAction, useRowPrompt } from '@/components/list/useRowPrompt';
 import type { TagTone } from '@/components/statusTags';
 
 type Day = ReconDayRow & Record<string, unknown>;
@@ -39,10 +39,7 @@ export default function ReconList() {
       title: '对账日',
       url: { list: SETTLE_P.reconDays },
       live: SETTLE_LIVE,
-      toolbar: [],
-      selectable: false,
-      editAction: false,
-      deleteAction: false,
+      ...READ_ONLY_LIST,
       columns: [
         { dataIndex: 'day', title: '对账日期', width: 120 },
         {
@@ -109,10 +106,7 @@ export default function ReconList() {
       url: { list: SETTLE_P.reconItems },
       params: { day: day ?? '' },
       live: SETTLE_LIVE,
-      toolbar: [],
-      selectable: false,
-      editAction: false,
-      deleteAction: false,
+      ...READ_ONLY_LIST,
       columns: [
         { dataIndex: 'ref', title: '渠道流水号', width: 220 },
         { dataIndex: 'kind', title: '差错类型', width: 100, options: optionsOf(RECON_KIND_TEXT) },
@@ -129,34 +123,22 @@ export default function ReconList() {
         { field: 'status', label: '处理状态', type: 'select', options: optionsOf(RECON_STATUS_TEXT) },
       ],
       rowActions: [
-        {
+        reasonAction<Item>(ask, {
           key: 'providerWrong',
           text: '标记渠道差错',
+          label: '原因',
           permission: SETTLE_PERMS.reconResolve,
           visible: (r) => r.status === 'open',
-          onClick: (r, kit) =>
-            ask({
-              kit,
-              title: '标记渠道差错',
-              label: '原因',
-              rules: REASON_RULES,
-              run: (v) => sysAction(SETTLE_P.reconProviderWrong, { id: r.id, reason: v }),
-            }),
-        },
-        {
+          run: (r, reason) => sysAction(SETTLE_P.reconProviderWrong, { id: r.id, reason }),
+        }),
+        reasonAction<Item>(ask, {
           key: 'adjust',
           text: '发起调账',
+          label: '调账说明',
           permission: SETTLE_PERMS.reconResolve,
           visible: (r) => r.status === 'open',
-          onClick: (r, kit) =>
-            ask({
-              kit,
-              title: '发起调账',
-              label: '调账说明',
-              rules: REASON_RULES,
-              run: (v) => sysAction(SETTLE_P.reconProposeAdjust, { id: r.id, reason: v }),
-            }),
-        },
+          run: (r, reason) => sysAction(SETTLE_P.reconProposeAdjust, { id: r.id, reason }),
+        }),
         {
           key: 'approve',
           text: '复核通过',
@@ -165,14 +147,14 @@ export default function ReconList() {
           confirm: (r) => `按差额将 ${r.ref} 调账至挂账账户？`,
           onClick: (r, kit) => reloadAfter(kit, () => sysAction(SETTLE_P.reconApproveAdjust, { id: r.id })),
         },
-        {
+        reasonAction<Item>(ask, {
           key: 'rejectAdjust',
           text: '退回调账',
+          label: '退回原因',
           permission: SETTLE_PERMS.reconApprove,
           visible: (r) => r.status === 'adjust_pending',
-          onClick: (r, kit) =>
-            ask({ kit, title: '退回调账', label: '退回原因', rules: REASON_RULES, run: (v) => sysAction(SETTLE_P.reconRejectAdjust, { id: r.id, reason: v }) }),
-        },
+          run: (r, reason) => sysAction(SETTLE_P.reconRejectAdjust, { id: r.id, reason }),
+        }),
       ],
       inlineActions: 2,
       mobile: { title: 'ref', subtitle: 'kind', fields: ['ourAmount', 'theirAmount', 'resolveReason'], status: 'status' },

@@ -15,11 +15,11 @@ import {
   type SettleItemStatus,
 } from '@contract/api/settle';
 import { sysAction } from '@/api/action';
-import { optionsOf, timeText } from '@/components/list/columnKit';
+import { optionsOf, READ_ONLY_LIST, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitConfig } from '@/components/list/types';
-import { REASON_RULES, useRowPrompt } from '@/components/list/useRowPrompt';
+import { reasonAction, useRowPrompt } from '@/components/list/useRowPrompt';
 import type { TagTone } from '@/components/statusTags';
 
 type Batch = SettleBatchRow & Record<string, unknown>;
@@ -38,10 +38,7 @@ export default function SettleBatchList() {
       title: '结算批次',
       url: { list: SETTLE_P.batchList },
       live: SETTLE_LIVE,
-      toolbar: [],
-      selectable: false,
-      editAction: false,
-      deleteAction: false,
+      ...READ_ONLY_LIST,
       columns: [
         { dataIndex: 'batchNo', title: '批次号', width: 190 },
         {
@@ -99,10 +96,7 @@ export default function SettleBatchList() {
       url: { list: SETTLE_P.itemList },
       params: { batchId: batch?.id ?? '' },
       live: SETTLE_LIVE,
-      toolbar: [],
-      selectable: false,
-      editAction: false,
-      deleteAction: false,
+      ...READ_ONLY_LIST,
       columns: [
         { dataIndex: 'cusCode', title: '客户编号', width: 110 },
         { dataIndex: 'cusName', title: '客户名称', ellipsis: true },
@@ -127,14 +121,14 @@ export default function SettleBatchList() {
           confirm: (r) => `按 ${r.cusName} 结算账户当前可结算余额重新出款？`,
           onClick: (r, kit) => reloadAfter(kit, () => sysAction(SETTLE_P.itemRetry, { itemId: r.id })),
         },
-        {
+        reasonAction<Item>(ask, {
           key: 'handle',
           text: '人工处理',
+          label: '处理说明',
           permission: SETTLE_PERMS.itemHandle,
           visible: (r) => r.status === 'failed',
-          onClick: (r, kit) =>
-            ask({ kit, title: '人工处理', label: '处理说明', rules: REASON_RULES, run: (v) => sysAction(SETTLE_P.itemHandle, { itemId: r.id, reason: v }) }),
-        },
+          run: (r, reason) => sysAction(SETTLE_P.itemHandle, { itemId: r.id, reason }),
+        }),
       ],
       mobile: { title: 'cusName', subtitle: 'amount', fields: ['accountNo', 'failReason', 'updateTime'], status: 'status' },
     }),

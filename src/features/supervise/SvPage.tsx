@@ -19,11 +19,11 @@ import {
   type SvSide,
 } from '@contract/api/supervise';
 import { sysAction } from '@/api/action';
-import { optionsOf, timeText } from '@/components/list/columnKit';
+import { optionsOf, READ_ONLY_LIST, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';
 import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitApi, ListKitConfig, RowAction } from '@/components/list/types';
-import { REASON_RULES, useRowPrompt } from '@/components/list/useRowPrompt';
+import { reasonAction, useRowPrompt } from '@/components/list/useRowPrompt';
 import type { TagTone } from '@/components/statusTags';
 import { deviceView } from '@/hooks/deviceView';
 import { useIsMobile } from '@/hooks/useDevice';
@@ -67,22 +67,19 @@ export function SvPage({ side }: { side: SvSide }) {
       actions.push({ key: 'release', text: '申请放款', permission: SV_PERMS.release, onClick: (r) => setRaising({ kind: 'release', fund: r }) });
     if (side === 'cus') actions.push({ key: 'refund', text: '申请退款', permission: SV_PERMS.refund, onClick: (r) => setRaising({ kind: 'refund', fund: r }) });
     if (side === 'boss') {
-      actions.push({
-        key: 'freeze',
-        text: '冻结放款',
-        permission: SV_PERMS.freeze,
-        danger: true,
-        visible: (r) => !r.frozenReason,
-        onClick: (r, kit) =>
-          ask({
-            kit,
-            title: `冻结供应商 ${r.supplierName || r.supplierCode} 的放款`,
-            label: '冻结原因',
-            rules: REASON_RULES,
-            run: (v) => sysAction(SV_P.freeze, { supplierCode: r.supplierCode, reason: v }),
-            after: reloadAll,
-          }),
-      });
+      actions.push(
+        reasonAction<Fund>(ask, {
+          key: 'freeze',
+          text: '冻结放款',
+          title: (r) => `冻结供应商 ${r.supplierName || r.supplierCode} 的放款`,
+          label: '冻结原因',
+          permission: SV_PERMS.freeze,
+          danger: true,
+          visible: (r) => !r.frozenReason,
+          run: (r, reason) => sysAction(SV_P.freeze, { supplierCode: r.supplierCode, reason }),
+          after: reloadAll,
+        }),
+      );
       actions.push({
         key: 'unfreeze',
         text: '解除冻结',
@@ -97,10 +94,7 @@ export function SvPage({ side }: { side: SvSide }) {
       title: '监管资金',
       url: { list: SV_P.funds(side) },
       live: SV_LIVE,
-      toolbar: [],
-      selectable: false,
-      editAction: false,
-      deleteAction: false,
+      ...READ_ONLY_LIST,
       columns: [
         { dataIndex: 'cusName', title: '客户', ellipsis: true, render: (_v, r) => r.cusName || r.cusCode },
         { dataIndex: 'supplierName', title: '供应商', ellipsis: true, render: (_v, r) => r.supplierName || r.supplierCode },
@@ -140,22 +134,19 @@ export function SvPage({ side }: { side: SvSide }) {
             return text;
           }),
       });
-      actions.push({
-        key: 'reject',
-        text: '驳回',
-        permission: SV_PERMS.approve,
-        danger: true,
-        visible: (r) => r.status === 'pending' && !r.mine,
-        onClick: (r, kit) =>
-          ask({
-            kit,
-            title: `驳回${SV_KIND_TEXT[r.kind]}申请`,
-            label: '驳回原因',
-            rules: REASON_RULES,
-            run: (v) => sysAction(SV_P.reject, { id: r.id, reason: v }),
-            after: reloadAll,
-          }),
-      });
+      actions.push(
+        reasonAction<Request>(ask, {
+          key: 'reject',
+          text: '驳回',
+          title: (r) => `驳回${SV_KIND_TEXT[r.kind]}申请`,
+          label: '驳回原因',
+          permission: SV_PERMS.approve,
+          danger: true,
+          visible: (r) => r.status === 'pending' && !r.mine,
+          run: (r, reason) => sysAction(SV_P.reject, { id: r.id, reason }),
+          after: reloadAll,
+        }),
+      );
     } else {
       actions.push({
         key: 'cancel',
@@ -175,10 +166,7 @@ export function SvPage({ side }: { side: SvSide }) {
       title: '放款退款申请',
       url: { list: SV_P.requests(side) },
       live: SV_LIVE,
-      toolbar: [],
-      selectable: false,
-      editAction: false,
-      deleteAction: false,
+      ...READ_ONLY_LIST,
       columns: [
         { dataIndex: 'requestNo', title: '申请编号', width: 170 },
         { dataIndex: 'kind', title: '类型', width: 70, options: optionsOf(SV_KIND_TEXT) },
