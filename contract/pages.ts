@@ -15,6 +15,7 @@ import { REPORT_PAGES } from './pages/report';
 import { FILE_PAGES } from './pages/files';
 import { MONITOR_PAGES } from './pages/monitor';
 import { SETTLE_PAGES, SUPERVISE_PAGES } from './pages/settle';
+import { DASHBOARD_PAGES } from './pages/dashboard';
 
 export const CORE_PAGES = [
   'layouts/RouteView',
@@ -46,6 +47,7 @@ export const PAGE_KEYS = [
   ...MONITOR_PAGES,
   ...SETTLE_PAGES,
   ...SUPERVISE_PAGES,
+  ...DASHBOARD_PAGES,
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

@@ -46,10 +46,13 @@ import { jobsRoutes } from './modules/jobs/routes';
 import { rbacRoutes } from './modules/rbac/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { payRoutes } from './modules/pay/routes';
+import { passkeyRoutes } from './modules/passkey/routes';
+import { pushRoutes } from './modules/push/routes';
 import { positionRoutes } from './modules/position/routes';
 import { reportRoutes } from './modules/report/routes';
 import { categoryRoutes } from './modules/category/routes';
 import { filesRoutes } from './modules/files/routes';
+import { workbenchRoutes } from './modules/workbench/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { cusRoutes } from './modules/cus/routes';
 import { settleRoutes } from './modules/settle/routes';
@@ -85,6 +88,10 @@ export interface BuildOptions {
   listCache?: ListCacheOptions | false;
   /** METRICS_TOKEN: serves GET /metrics (Prometheus text) to a scraper presenting it; unset, no /metrics. */
   metricsToken?: string;
+  /** BOSS_PUBLIC_ORIGIN (passkeys' relying party); unset, the origin of each request. */
+  publicOrigin?: string;
+  /** BOSS_VAPID_KEY material (server/lib/serverKeys.ts); outside production a random key of this process when absent; null turns Web Push off. */
+  vapidKey?: Buffer | null;
   /** Job scheduler settings; the scheduler is built here but only runs once started (main.ts). */
   scheduler?: Partial<SchedulerSettings>;
 }
@@ -117,6 +124,7 @@ export async function prepareDatabase(database: Database, scryptN: number = DEFA
 
 /** Tests and tools that build an app without BOSS_DATA_KEY: what they seal lives no longer than the process. */
 const ephemeralDataKey = randomBytes(32);
+const ephemeralVapidKey = randomBytes(32);
 
 export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   installZodMessages();
@@ -143,6 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
     captchaText: opts.captchaText ?? (() => randomCaptchaText(4)),
     log: app.log,
     production,
+    publicOrigin: opts.publicOrigin,
+    vapidKey: opts.vapidKey !== undefined ? opts.vapidKey : production ? null : ephemeralVapidKey,
     lists: new ListCache(opts.listCache || undefined),
     metrics: new Metrics(opts.database.db),
   };
@@ -213,6 +223,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(rbacRoutes, moduleOptions);
       await api.register(ledgerRoutes, moduleOptions);
       await api.register(payRoutes, moduleOptions);
+      await api.register(passkeyRoutes, moduleOptions);
+      await api.register(pushRoutes, moduleOptions);
       await api.register(positionRoutes, moduleOptions);
       await api.register(reportRoutes, moduleOptions);
       await api.register(categoryRoutes, moduleOptions);
@@ -221,6 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(cusRoutes, moduleOptions);
       await api.register(settleRoutes, moduleOptions);
       await api.register(superviseRoutes, moduleOptions);
+      await api.register(workbenchRoutes, { ...moduleOptions, auth: authCache });
       await api.register(vxeSocketRoutes, { deps, broker: await createBroker(deps.db, app.log), auth: authCache });
     },
     { prefix: API_BASE },

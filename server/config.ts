@@ -40,6 +40,14 @@ const envSchema = z.object({
   /** Server-only keys (server/lib/serverKeys.ts): unset outside production, generated into DATA_DIR/secrets. */
   BOSS_DATA_KEY: optionalText,
   BOSS_LEDGER_KEY: optionalText,
+  /** Web Push identity (VAPID); unset: generated into DATA_DIR/secrets outside production, push off in production. */
+  BOSS_VAPID_KEY: optionalText,
+  /** The product's public origin (https://boss.example.com): the passkeys' relying party; unset, each request's own origin. */
+  BOSS_PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => !v || /^https?:\/\/[^/]+$/.test(v), 'BOSS_PUBLIC_ORIGIN must be an origin such as https://boss.example.com'),
   /** Seed the demo users, balances and payment passwords into an empty database (default: on, off in production). */
   BOSS_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   /** Where the signed ledger checkpoints go (default DATA_DIR/ledger-checkpoints) and how often. */

@@ -19,6 +19,10 @@ export interface AppDeps {
   captchaText: () => string;
   log: FastifyBaseLogger;
   production: boolean;
+  /** BOSS_PUBLIC_ORIGIN: the product's own origin (passkeys' relying party, links in push messages); unset, each request's. */
+  publicOrigin?: string;
+  /** Web Push (server/modules/push): the VAPID private key, or null when push is off. */
+  vapidKey: Buffer | null;
   /** Recent list pages of this process, dropped when what they were read from changes. */
   lists: import('./lib/listCache').ListCache;
   /** Prometheus figures of this process (server/lib/metrics.ts). */

@@ -10,7 +10,7 @@ import { ensureClientBuilt } from './build-client';
 import { demoWanted, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
-import { resolveServerKeys } from './lib/serverKeys';
+import { resolveServerKeys, resolveVapidKey } from './lib/serverKeys';
 import { resealLegacyPasswords } from './modules/config/dataSourceAccess';
 import { setLedgerKey } from './modules/ledger/chainKey';
 import { startCheckpoints } from './modules/ledger/checkpoint';
@@ -23,6 +23,7 @@ async function main() {
   const warn = (m: string) => console.warn(`[boss] ${m}`);
   // Before anything else: production without its keys stops here.
   const serverKeys = resolveServerKeys(config);
+  const vapidKey = resolveVapidKey(config, serverKeys.generated);
   for (const f of serverKeys.generated) console.log(`[boss] generated a server key into ${path.resolve(f)} (owner-only); keep it with the data`);
   setLedgerKey(serverKeys.ledgerKey);
   const demo = demoWanted(config);
@@ -41,6 +42,8 @@ async function main() {
     loginAesKey: config.LOGIN_AES_KEY,
     signSecret: config.SIGN_SECRET,
     dataKey: serverKeys.dataKey,
+    vapidKey,
+    publicOrigin: config.BOSS_PUBLIC_ORIGIN,
     demo,
     nodeEnv: config.NODE_ENV,
     // Serves whatever dist/ holds; without a built client, non-API pages say so in Chinese.

@@ -9,7 +9,8 @@
 //   while offline shows the app shell and its offline banner instead of the browser's error page,
 // - stale-while-revalidate for the two dictionary calls only; every other API response goes
 //   straight to the network and is never stored,
-// - the page ↔ worker messages: update acceptance, cache clearing at logout, system notifications.
+// - the page ↔ worker messages: update acceptance, cache clearing at logout, system notifications;
+// - Web Push messages shown as notifications, and what a tap or an action (查看, 驳回) opens.
 //
 // Claiming: the first install claims the open pages at once, so a first visit is controlled
 // without a reload (the e2e test relies on this). An update never activates on its own while a
@@ -23,6 +24,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { API_BASE, CACHE_LIFETIME_MS, HEADER_TENANT, HOME_PATH } from '../contract/constants';
+import { PUSH_ACTIONS, pushTarget, type PushMessage } from '../contract/api/pushWire';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -111,28 +113,46 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       break;
     case 'SHOW_NOTIFICATION':
       event.waitUntil(
-        self.registration
-          .showNotification(String(message.title ?? ''), {
-            body: message.body ?? '',
-            tag: message.tag,
-            icon: '/icons/icon-192.png',
-            badge: '/icons/icon-192.png',
-            lang: 'zh-CN',
-            data: { url: message.url ?? HOME_PATH },
-          })
-          .then(
-            () => reply({ shown: true }),
-            (error: unknown) => reply({ shown: false, error: String(error) }),
-          ),
+        notify({ title: String(message.title ?? ''), body: message.body, tag: message.tag, url: message.url }).then(
+          () => reply({ shown: true }),
+          (error: unknown) => reply({ shown: false, error: String(error) }),
+        ),
       );
       break;
   }
 });
 
+/** A Web Push message (issue 20 §2): shown as a notification even with the app closed. */
+self.addEventListener('push', (event: PushEvent) => {
+  let m: Partial<PushMessage> = {};
+  try {
+    m = (event.data?.json() ?? {}) as Partial<PushMessage>;
+  } catch {
+    m = { body: event.data?.text() ?? '' };
+  }
+  event.waitUntil(notify({ ...m, title: m.title || '新消息' }));
+});
+
+/** One way notifications look: the app's icon, Chinese, the page a tap opens; 查看/驳回 where the message has them. */
+function notify(m: Partial<PushMessage> & { title: string }): Promise<void> {
+  const actions = (m.actions ?? []).filter((a) => a in PUSH_ACTIONS).map((a) => ({ action: a, title: PUSH_ACTIONS[a] }));
+  return self.registration.showNotification(m.title, {
+    body: m.body ?? '',
+    tag: m.tag,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    lang: 'zh-CN',
+    data: { url: m.url ?? HOME_PATH },
+    ...({ actions, renotify: !!m.tag } as NotificationOptions),
+  });
+}
+
+// A tap opens the notification's page; 驳回 opens it asking for the reason (approving always happens in the app).
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close();
   const url = (event.notification.data as { url?: string } | null)?.url ?? HOME_PATH;
-  event.waitUntil(openInApp(url));
+  const target = new URL(pushTarget({ url }, event.action, self.location.origin));
+  event.waitUntil(openInApp(target.pathname + target.search));
 });
 
 /** Brings an open window of the app forward and lets its router navigate; opens one otherwise. */

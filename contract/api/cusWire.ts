@@ -181,6 +181,9 @@ export const VERIFY_MAX_TRIES = 3;
 /** SMS type of a signing code (one per application). */
 export const signSmsType = (innetId: string) => `cusSign:${innetId}`;
 
+/** The category code of the tenant's 行业分类: 所属行业 offers the categories under it (maintained in 分类字典). */
+export const CUS_INDUSTRY_PCODE = 'industry';
+
 export const CUS_MSG = {
   notFound: '客户不存在',
   nameRequired: '请输入客户名称',

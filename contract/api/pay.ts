@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { amountField, parseYuan } from '../money';
 import { RX, V } from '../validation';
 import { idempotencyKey } from './ledger';
+import { PASSKEY_MSG, passkeyApproval } from './passkey';
 import { PAY_MSG, type PayOrderAction, type PayOrderKind, type PayOrderStatus } from './payWire';
 
 export * from './payWire';
@@ -168,10 +169,14 @@ export const auditPassBody = z
     orderIds: ids,
     /** versions[i] is the version of orderIds[i] the approver saw. */
     versions: z.array(z.number().int().min(1), { error: '缺少订单版本' }),
-    /** encodePassword(plain) like the login password. */
-    payPwd: encoded(PAY_MSG.payPwdRequired),
+    /** encodePassword(plain) like the login password; or, instead, `passkey` (contract/api/passkey.ts). */
+    payPwd: encoded(PAY_MSG.payPwdRequired).optional(),
+    /** An assertion over the challenge of exactly these orders at these versions (PayOrderPasskeyChallenge). */
+    passkey: passkeyApproval.optional(),
   })
-  .refine((b) => b.versions.length === b.orderIds.length, { message: '缺少订单版本', path: ['versions'] });
+  .refine((b) => b.versions.length === b.orderIds.length, { message: '缺少订单版本', path: ['versions'] })
+  .refine((b) => !!b.payPwd || !!b.passkey, { message: PAY_MSG.payPwdRequired, path: ['payPwd'] })
+  .refine((b) => !(b.payPwd && b.passkey), { message: PASSKEY_MSG.oneFactor, path: ['passkey'] });
 export const auditRejectBody = z.object({
   ...envelope,
   orderIds: ids,
@@ -271,6 +276,8 @@ export interface PayOrderEventView {
   reason: string;
   version: number;
   createdAt: string;
+  /** The name of the passkey that approved (issue 20), null for the payment password and other actions. */
+  passkey: string | null;
 }
 export type BatchRowStatus = 'pending' | 'succeeded' | 'failed';
 export interface BatchRowView {

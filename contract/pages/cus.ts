@@ -30,3 +30,5 @@ const q = (path: string, params: Record<string, string | undefined>) => {
 export const cusDetailUrl = (cusCode: string, tab?: string) => q(CUS_DETAIL_PATH, { cusCode, tab });
 export const cusOnboardingUrl = (cusCode?: string) => q(CUS_ONBOARDING_PATH, { cusCode });
 export const cusInnetUrl = (provider?: string, cusCode?: string) => q(CUS_INNET_PATH, { provider, cusCode });
+/** 银行账户申请 narrowed to one customer, with 新增 opened for it (客户详情's 申请银行账户). */
+export const cusBankApplyUrl = (cusCode: string) => q(CUS_BANK_APPLY_PATH, { cusCode });

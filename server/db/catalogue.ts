@@ -29,6 +29,7 @@ import { FILES_MENU } from '../modules/files/menu';
 import { MONITOR_MENU } from '../modules/monitor/menu';
 import { SETTLE_MENU } from '../modules/settle/menu';
 import { SUPERVISE_MENU } from '../modules/supervise/menu';
+import { DASHBOARD_MENU } from '../modules/workbench/menu';
 
 export type CatalogueEntry = Omit<typeof t.permissions.$inferInsert, 'component'> & {
   component?: PageKey | null;
@@ -56,6 +57,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...MONITOR_MENU,
   ...SETTLE_MENU,
   ...SUPERVISE_MENU,
+  ...DASHBOARD_MENU,
 ];
 
 /** Inserts the catalogue rows that are missing and grants them; returns how many were new. */

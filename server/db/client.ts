@@ -89,10 +89,12 @@ export async function queryArrays(db: Db, s: NamedStatement, values: Record<stri
  * whose trigram indexes serve the lists' 'contains' filters (migration 0021). PostgreSQL servers
  * ship it in contrib; PGlite has it only when loaded here.
  */
-export function newPglite(dataDir?: string): PGlite {
+/** A PGlite in `dataDir`, or in memory; in memory, `loadDataDir` starts it from a dump (dumpDataDir) instead of an empty cluster. */
+export function newPglite(where?: string | { loadDataDir: Blob }): PGlite {
   const options = { extensions: { pg_trgm } };
+  if (typeof where === 'string') return new PGlite(where, options);
   // The options must come first when there is no directory (PGlite reads a missing directory's place as its options).
-  return dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+  return new PGlite({ ...options, ...where });
 }
 
 export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {

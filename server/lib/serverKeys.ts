@@ -60,3 +60,19 @@ export function resolveServerKeys(src: KeySources): ServerKeys {
   }
   return out;
 }
+
+/**
+ * Key material of the Web Push identity (VAPID, server/modules/push/vapid.ts derives the P-256 key
+ * from it): BOSS_VAPID_KEY, else outside production DATA_DIR/secrets/vapid.key (generated once,
+ * owner-only, like the keys above). Production without it runs with Web Push off (null): a push
+ * identity is optional, unlike the keys that protect stored data.
+ */
+export function resolveVapidKey(src: { BOSS_VAPID_KEY?: string; NODE_ENV: KeySources['NODE_ENV']; DATA_DIR: string }, generated: string[] = []): Buffer | null {
+  let value = src.BOSS_VAPID_KEY?.trim() || undefined;
+  if (!value) {
+    if (src.NODE_ENV === 'production') return null;
+    value = keyFromFile(path.resolve(src.DATA_DIR, 'secrets', 'vapid.key'), generated);
+  }
+  if (value.length < SERVER_KEY_MIN_LENGTH) throw new Error(`BOSS_VAPID_KEY must be at least ${SERVER_KEY_MIN_LENGTH} characters`);
+  return Buffer.from(value, 'utf8');
+}

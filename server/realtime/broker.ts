@@ -35,6 +35,8 @@ export const TOPIC_CHANNELS = {
   live: 'boss_live',
   /** JSON of one commit's changes of live grid rows ({tenantId, scope, pageId, socketKey, changes}): server/realtime/vxeSocket.ts. */
   grid: 'boss_grid',
+  /** Empty: push_outbox has rows to send (migration 0047's trigger); server/modules/push/sender.ts drains it. */
+  push: 'boss_push',
 } as const;
 export type TopicChannel = (typeof TOPIC_CHANNELS)[keyof typeof TOPIC_CHANNELS];
 /** A topic handler gets the message text, or null when messages may have been lost (the listener reconnected). */

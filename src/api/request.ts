@@ -9,6 +9,7 @@ import { P } from '@contract/api/paths';
 import type { CapPageIn, CapResponse, SysResult } from '@contract/types';
 import { session, storeTokens } from '@/stores/session';
 import { isEnterpriseChatApp } from '@/lib/userAgent';
+import { claimChatRelogin } from '@/lib/chatRelogin';
 import { SIGN_SECRET } from './keys';
 import { apiUi } from './ui';
 import { ApiError, isAccessTokenExpired, isInvalidTokenMessage, isUnreachable, messageForHttp, serverMessage } from './errors';
@@ -84,12 +85,13 @@ export const sessionEnding = (): boolean => ending;
 /**
  * The server said the session is dead. Once per page life, whatever number of calls fail with it:
  * one message and the '登录已过期' modal, whose 重新登录 ends the session; in enterprise chat apps
- * the loading message instead of the modal, and the session ends at once (spec §4, §8).
+ * the loading message instead of the modal, and the session ends at once (spec §4, §8) — unless that
+ * happened moments ago (lib/chatRelogin.ts): then the modal, so a broken session cannot loop.
  */
 async function endSession(message: string): Promise<void> {
   if (ending) return;
   ending = true;
-  if (isEnterpriseChatApp()) {
+  if (isEnterpriseChatApp() && claimChatRelogin()) {
     apiUi().loading(MSG.sessionExpiredChatApp);
     await new Promise((resolve) => setTimeout(resolve, CHAT_APP_RELOGIN_DELAY_MS));
   } else {

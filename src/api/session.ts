@@ -1,4 +1,5 @@
 // Calls of the session life: sign-in variants, resources, system info, logout (spec §4, §7).
+import { forgetPushSubscription } from './push';
 import { P } from '@contract/api/paths';
 import type { LoginResult, ResourceJson, SysInfo, UserInfo, DictMap, Department } from '@contract/types';
 import { MSG } from '@contract/messages';
@@ -62,6 +63,7 @@ export async function loadSystemInfo(): Promise<SysInfo | null> {
 /** Logout: tell the server, and proceed regardless of its answer (spec §4). */
 export async function logout(): Promise<void> {
   if (session.token) {
+    await forgetPushSubscription();
     try {
       await capGet(P.logout, undefined, { silent: true, sessionCall: true });
     } catch {

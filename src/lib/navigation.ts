@@ -6,6 +6,12 @@ import { evalUrlTemplate, HELP_CENTER_PATH } from '@contract/pages';
 import type { MenuItem } from '@contract/types';
 
 export function loginRedirect(fullPath: string): string {
+  // Ending on a sign-in page keeps where it was going, never a redirect to the sign-in page itself.
+  const path = fullPath.split('?')[0];
+  if (LOGIN_LIKE_PATHS.some((p) => path === p)) {
+    const inner = afterLoginTarget(fullPath.slice(path.length), '');
+    return inner ? `${LOGIN_PATH}?redirect=${encodeURIComponent(inner)}` : LOGIN_PATH;
+  }
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }
 

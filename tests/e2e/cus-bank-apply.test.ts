@@ -1,7 +1,7 @@
 // 银行账户申请 end to end (issue 17 §2): the demo customer C0204 is opened at hnpay (its opened
 // application written to the database, as the onboarding e2e walks one there); an operator at
-// 1440×900 applies for a virtual bank account on 银行账户申请, the provider simulator walks it to
-// 已开通 on the open list (live, no reload), and the ledger account shows among the customer's accounts (客户详情). The page also
+// 1440×900 opens 银行账户申请 from 客户详情 and applies for a virtual bank account; the provider simulator walks it to
+// 已开通 on the open list (live, no reload), and the ledger account shows in 账户管理 and among the customer's accounts. The page also
 // renders on a 390×844 phone (test-results/screenshots/cus-bank-apply-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -49,12 +49,14 @@ describe('银行账户申请', () => {
     await browser?.close();
   });
 
-  it('applies for a virtual bank account at 1440×900; the simulator opens it live and the customer detail shows the account', async () => {
-    await op.goto(CUS_BANK_APPLY_PATH);
+  it('applies for a virtual bank account from 客户详情 at 1440×900; the simulator opens it live; 账户管理 and the detail show the account', async () => {
+    // 客户详情's accounts tab links to 银行账户申请 for this customer, with the form open and the customer chosen.
+    await op.goto(cusDetailUrl(CUS, 'accounts'));
     await settled(op);
-    await op.getByRole('button', { name: /新\s*增/ }).click();
+    await op.getByRole('button', { name: '申请银行账户' }).click();
+    await op.waitForURL(/\/cus\/bankAcctApply\?cusCode=C0204/);
     const dialog = op.getByRole('dialog', { name: '申请银行账户' });
-    await choose(op, dialog.locator('.ant-select').first(), `${name}（华南支付）`);
+    await expect.poll(() => dialog.locator('.ant-form-item').first().textContent(), { timeout: 10_000 }).toContain(`${name}（华南支付）`);
     await dialog.getByPlaceholder('用途说明（选填）').fill('收款专用');
     await screenshot(op, 'cus-bank-apply-form-desktop');
     await dialog.getByRole('button', { name: /提交申请/ }).click();
@@ -63,9 +65,18 @@ describe('银行账户申请', () => {
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('已开通');
     const acctNo = (await query<{ acct_no: string }>(`SELECT acct_no FROM cus_bank_applies WHERE cus_code = $1 AND status = 'opened'`, [CUS]))[0].acct_no;
     await expect.poll(() => row.textContent()).toContain(acctNo);
+    // The list shows only this customer's applications while linked from its detail.
+    expect(await op.locator('tbody tr.ant-table-row').evaluateAll((rows) => rows.every((r) => r.textContent?.includes('C0204')))).toBe(true);
     await screenshot(op, 'cus-bank-apply-desktop');
 
-    // The customer's detail lists its accounts (账户管理's own list pages through every customer).
+    // 账户管理 finds it by its type among every customer's accounts.
+    await op.goto('/payCus/account');
+    await settled(op);
+    await choose(op, op.locator('.ant-form-item', { hasText: '账户类型' }).locator('.ant-select').first(), '虚拟银行账户');
+    await op.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => op.locator('tr', { hasText: acctNo }).first().textContent(), { timeout: 10_000 }).toContain('虚拟银行账户');
+
+    // The customer's detail lists it among its accounts.
     await op.goto(cusDetailUrl(CUS, 'accounts'));
     await settled(op);
     await expect.poll(() => op.locator('tr', { hasText: acctNo }).first().textContent(), { timeout: 10_000 }).toContain('虚拟银行账户');

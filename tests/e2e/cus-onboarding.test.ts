@@ -100,6 +100,11 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await op.getByRole('button', { name: '下一步' }).click();
     await expect.poll(() => op.getByText('请输入正确的统一社会信用代码!').count()).toBeGreaterThan(0);
     await op.getByPlaceholder('18位统一社会信用代码').fill('91350100M000200Y3P');
+    // 所属行业 from the tenant's 行业分类: a division under its section, loaded as the section opens.
+    await op.getByRole('combobox', { name: '所属行业' }).click();
+    const industries = op.locator('.ant-select-dropdown:visible');
+    await industries.locator('.ant-select-tree-treenode', { hasText: '信息传输、软件和信息技术服务业' }).locator('.ant-select-tree-switcher').click();
+    await industries.locator('.ant-select-tree-title', { hasText: /^软件和信息技术服务业$/ }).click();
     await screenshot(op, 'cus-onboarding-step1-desktop');
     await op.getByRole('button', { name: '下一步' }).click();
 
@@ -151,6 +156,8 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     expect(cusCode).not.toBe('');
     await eventually(() => op.getByTestId('cus-review-status').textContent()).toBe('待审核');
     await settled(op);
+    expect(await op.locator('.ant-descriptions-row', { hasText: '所属行业' }).textContent()).toContain('软件和信息技术服务业');
+    expect((await query<{ i: string }>('SELECT industry_id AS i FROM customers WHERE cus_code = $1', [cusCode]))[0].i).toBe('cat-ind-i65');
     await screenshot(op, 'cus-detail-submitted-desktop');
   }, 180_000);
 
@@ -162,8 +169,15 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await panel.waitFor();
     await eventually(() => panel.getByText('营业执照').count()).toBeGreaterThan(0);
     await screenshot(ap, 'cus-review-phone');
+    let opNavigations = 0;
+    const countOp = (f: unknown) => f === op.mainFrame() && opNavigations++;
+    op.on('framenavigated', countOp);
     await ap.getByRole('button', { name: '审核通过', exact: true }).click();
     await eventually(() => ap.getByText('审核通过').count()).toBeGreaterThan(0);
+    // The operator's 客户详情, left open since the submission, shows the decision live (migration 0035), no reload.
+    await eventually(() => op.getByTestId('cus-review-status').textContent()).toBe('已通过');
+    op.off('framenavigated', countOp);
+    expect(opNavigations).toBe(0);
     await eventually(async () => (await query<{ s: string }>('SELECT review_status AS s FROM customers WHERE cus_code = $1', [cusCode]))[0]?.s).toBe(
       'approved',
     );

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE, HEADER_TOKEN } from '../../contract/constants';
 import { CUS_MSG, CUS_PATHS as P } from '../../contract/api/cus';
+import { ACCOUNT_LIST_PATH } from '../../contract/api/ledger';
 import { creditCodeCheckChar } from '../../contract/idCodes';
 import { innetServiceFor } from '../../server/modules/cus/instance';
 import { BACKENDS, call, lastSmsCode, login, startApp, type TestApp } from './helpers';
@@ -107,7 +108,8 @@ describe.each(BACKENDS)('bank-account-apply (%s)', (backend) => {
     const { cusCode, innetId } = await openedCustomer(credit('91440300MA5G00031'));
     const { apply } = await ok(P.bankApply, { cusCode, innetId, acctType: 'virtual', remark: '收款专用' });
     expect(apply).toMatchObject({ status: 'submitted', provider: 'hnpay', acctType: 'virtual', acctTypeText: '虚拟银行账户' });
-    await refused(P.bankApply, { cusCode, innetId, acctType: 'virtual' }, 409, CUS_MSG.bankApplyExists);
+    // A second application is refused: while the first is in flight, or (the simulator answers in 1–5 ms) once it opened.
+    await refused(P.bankApply, { cusCode, innetId, acctType: 'virtual' }, 409, new RegExp(`^(${CUS_MSG.bankApplyExists}|${CUS_MSG.bankAccountExists})$`));
     await settle();
     const opened = (await ok(P.bankApplyInquiry, { applyId: apply.applyId })).listData[0];
     expect(opened).toMatchObject({ status: 'opened', statusText: '已开通', providerAccountNo: expect.stringMatching(/^VA\d{16}$/) });
@@ -115,6 +117,10 @@ describe.each(BACKENDS)('bank-account-apply (%s)', (backend) => {
     const virtual = detail.accounts.find((a: { acctType: string }) => a.acctType === 'virtual');
     expect(virtual).toMatchObject({ acctNo: opened.acctNo });
     expect(detail.accounts.map((a: { acctType: string }) => a.acctType).sort()).toEqual(['basic', 'settlement', 'virtual']);
+    // 账户管理 lists it with the customer's other accounts, and finds it by its type.
+    const listed = await call(t.app, 'GET', `${ACCOUNT_LIST_PATH}?cusCode=${cusCode}&acctType=virtual`, undefined, { token: operator });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().result.records).toEqual([expect.objectContaining({ acctNo: opened.acctNo, acctType: 'virtual', acctTypeText: '虚拟银行账户' })]);
 
     // Every callback came twice: each applied once; a late replay or an out-of-order one changes nothing.
     const cbs = await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM cus_bank_apply_callbacks WHERE apply_id = $1 AND applied', [apply.applyId]);

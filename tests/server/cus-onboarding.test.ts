@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { API_BASE, HEADER_TOKEN } from '../../contract/constants';
-import { CUS_INNET_LIVE, CUS_MSG, CUS_PATHS as P, INNET_STATUSES } from '../../contract/api/cus';
+import { CUS_INDUSTRY_PCODE, CUS_INNET_LIVE, CUS_MSG, CUS_PATHS as P, INNET_STATUSES } from '../../contract/api/cus';
 import { LEDGER_PATHS } from '../../contract/api/ledger';
 import { SMS_TYPE } from '../../contract/api/paths';
 import { MP } from '../../contract/api/message';
@@ -179,9 +179,21 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     // A person needs no credit code.
     const { customer: p } = await ok(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '个人测试' });
     expect(p.creditCode).toBeNull();
-    // The industry is a category of the caller's tenant, by id (the category picker's value), shown by name.
-    await t.sql(`INSERT INTO categories (id, tenant_id, name, code) VALUES ('cat-ind-0', '0', '批发和零售业', 'IND_F'), ('cat-ind-1', '1', '金融业', 'IND_J')`);
+    // The industry is a category of the caller's tenant under its 行业分类 (code CUS_INDUSTRY_PCODE), by id (the category picker's value), shown by name.
+    await t.sql(
+      `INSERT INTO categories (id, tenant_id, name, code) VALUES ('t-ind-root', '0', '行业分类', $1), ('t-ind-root-1', '1', '行业分类', $1) ON CONFLICT DO NOTHING`,
+      [CUS_INDUSTRY_PCODE],
+    );
+    const root = async (tenant: string) =>
+      (await t.sql<{ id: string }>('SELECT id FROM categories WHERE tenant_id = $1 AND code = $2', [tenant, CUS_INDUSTRY_PCODE]))[0].id;
+    await t.sql(
+      `INSERT INTO categories (id, tenant_id, pid, name, code) VALUES ('cat-ind-0', '0', $1, '批发和零售业', 'IND_F'), ('cat-ind-1', '1', $2, '金融业', 'IND_J')`,
+      [await root('0'), await root('1')],
+    );
+    await t.sql(`INSERT INTO categories (id, tenant_id, name, code) VALUES ('cat-other-0', '0', '其他分类', 'NOT_INDUSTRY')`);
     await refused(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '他租户行业', industryId: 'cat-ind-1' }, 400, CUS_MSG.industry);
+    await refused(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '非行业分类', industryId: 'cat-other-0' }, 400, CUS_MSG.industry);
+    await refused(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '行业根', industryId: await root('0') }, 400, CUS_MSG.industry);
     const { customer: ind } = await ok(P.masterAdd, { ...MASTER, cusKind: 'person', creditCode: '', cusName: '行业测试', industryId: 'cat-ind-0' });
     expect(ind).toMatchObject({ industryId: 'cat-ind-0', industryName: '批发和零售业' });
 

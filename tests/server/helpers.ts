@@ -1,7 +1,11 @@
 // Test harness: builds the app against (a) in-memory PGlite and (b) a throwaway database on the
 // PostgreSQL at 127.0.0.1:5432, migrated and seeded. Suites run against both with describe.each;
 // when PostgreSQL is unreachable, (b) is skipped and the output says so.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { brokerOf } from '../../server/realtime/broker';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -51,12 +55,94 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+// A migrated and seeded database (prepareDatabase: migrations, demo seed, menu catalogue) is made once
+// per version of the server code and copied for each test app: PostgreSQL clones a template database
+// (CREATE DATABASE … TEMPLATE), PGlite loads a dump of a prepared data directory. Migrating and seeding
+// afresh, and PGlite's initdb, cost 2–4 s per app on this machine; about 110 apps start in the
+// server suites. What the modules seed when the app is built (ledger postings chained with this
+// process's ledger key, sealed secrets) is not in the copy: it is made per app as before.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A digest of everything prepareDatabase reads (server and contract sources, migrations included). */
+function preparedVersion(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (/\.(ts|sql|json)$/.test(name)) hash.update(file.slice(ROOT.length)).update(readFileSync(file));
+    }
+  };
+  walk(path.join(ROOT, 'server'));
+  walk(path.join(ROOT, 'contract'));
+  hash.update(String(TEST_SCRYPT_N));
+  return hash.digest('hex').slice(0, 16);
+}
+const PREPARED = preparedVersion();
+
+let pgliteDump: Promise<Blob> | null = null;
+/** The prepared PGlite data directory as a tarball, kept in the temp directory for the other test files. */
+function preparedPgliteDump(): Promise<Blob> {
+  pgliteDump ??= (async () => {
+    const dir = path.join(tmpdir(), 'boss-test-templates');
+    const file = path.join(dir, `pglite-${PREPARED}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    // Dumps of other code versions go after an hour (a concurrent run of other code may still read its own).
+    for (const old of existsSync(dir) ? readdirSync(dir) : []) {
+      const at = path.join(dir, old);
+      if (old.startsWith('pglite-') && at !== file && Date.now() - statSync(at).mtimeMs > 3_600_000) rmSync(at, { force: true });
+    }
+    const client = newPglite();
+    await client.waitReady;
+    await prepareDatabase(fromPglite(client), TEST_SCRYPT_N);
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    mkdirSync(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.part`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return pgliteDump;
+}
+
+/** The prepared PostgreSQL template database, made once (under an advisory lock) for this code version. */
+async function preparedPgTemplate(admin: pg.Client): Promise<string> {
+  const name = `boss_tpl_${PREPARED}`;
+  await admin.query('SELECT pg_advisory_lock(72026111)');
+  try {
+    const [hit] = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rows;
+    if (hit) return name;
+    // Templates of other code versions go after a day (each is stamped with its making time).
+    const stale = await admin.query(
+      `SELECT d.datname FROM pg_database d JOIN pg_shdescription s ON s.objoid = d.oid
+        WHERE d.datname LIKE 'boss\\_tpl\\_%' AND s.description ~ '^[0-9]+$' AND s.description::bigint < $1`,
+      [Date.now() - 86_400_000],
+    );
+    for (const { datname } of stale.rows as { datname: string }[]) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+    const building = `${name}_build`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${building}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const db = fromPool(pool);
+    await prepareDatabase(db, TEST_SCRYPT_N);
+    await db.close();
+    await admin.query(`COMMENT ON DATABASE ${building} IS '${Date.now()}'`);
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(72026111)');
+  }
+}
+
 export async function startApp(backend: BackendName, extra: Partial<BuildOptions> = {}): Promise<TestApp> {
   let database: Database;
   let sqlFn: TestApp['sql'];
   let dropDb: () => Promise<void> = async () => {};
   if (backend === 'pglite') {
-    const client = newPglite();
+    const client = newPglite({ loadDataDir: await preparedPgliteDump() });
     await client.waitReady;
     database = fromPglite(client);
     sqlFn = async (text, params) => (await client.query(text, params)).rows as never;
@@ -64,7 +150,7 @@ export async function startApp(backend: BackendName, extra: Partial<BuildOptions
     const name = `boss_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await preparedPgTemplate(admin)}`);
     await admin.end();
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;

@@ -135,7 +135,7 @@ describe('fresh PGlite: concurrent first start', () => {
     const app = await buildApp({ database: db, scryptN: TEST_SCRYPT_N, docs: false });
     await app.close();
     await db.close();
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!PG_AVAILABLE)('fresh PostgreSQL: two processes starting together', () => {
@@ -158,7 +158,7 @@ describe.skipIf(!PG_AVAILABLE)('fresh PostgreSQL: two processes starting togethe
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
-  });
+  }, 120_000);
 });
 
 describe('configuration and passwords', () => {

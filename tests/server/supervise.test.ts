@@ -113,7 +113,9 @@ describe.each(BACKENDS)('fund supervision on %s', (backend) => {
     // The file now belongs to the request (the file list's business object; the orphan job keeps it).
     const [owner] = await t.sql<{ owner: string }>(`SELECT ${FILE_REFERENCES.at(-1)!.owner} AS owner FROM uploaded_files WHERE path = $1`, [file]);
     expect(owner.owner).toMatch(/^监管放款证明：JG\d{14}$/);
-    expect(await svPendingCount(new SupervisionService(ledgerServiceFor(t.database.db)).ledger.store, '0')).toBe(1);
+    const store = ledgerServiceFor(t.database.db).store;
+    expect(await svPendingCount(store, '0', 'u-approver')).toBe(1);
+    expect(await svPendingCount(store, '0', 'u-operator')).toBe(0);
 
     // Four eyes: the raiser's own approval is refused, whoever they are; the operator has no approve at all.
     expect((await api('POST', SV_P.approve, { id }, 'operator')).code).toBe(403);

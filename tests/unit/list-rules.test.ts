@@ -13,6 +13,7 @@ import {
   isImportFile,
   listParams,
   missingUrlMessage,
+  valuesFromSearch,
   pageActionsOf,
   pagedParams,
   queryParams,
@@ -186,5 +187,27 @@ describe('phone infinite scroll', () => {
     expect(shownPagesToReload(1, 10)).toBe(1);
     expect(shownPagesToReload(200, 10)).toBe(100); // 1000 rows is the most one call answers
     expect(shownPagesToReload(0, 10)).toBe(1);
+  });
+});
+
+describe('a list opened filtered by its URL (the workbench to-dos)', () => {
+  const fields = [
+    { field: 'orderNo', label: '订单号', type: 'input' as const },
+    {
+      field: 'status',
+      label: '状态',
+      type: 'select' as const,
+      options: [
+        { value: 'pending', label: '待审批' },
+        { value: 'failed', label: '失败' },
+      ],
+    },
+    { field: 'createTime', label: '时间', type: 'dateRange' as const },
+  ];
+  it('takes the declared fields, and for a select only its options', () => {
+    expect(valuesFromSearch(fields, '?status=failed&orderNo=P1&other=x')).toEqual({ status: 'failed', orderNo: 'P1' });
+    expect(valuesFromSearch(fields, '?status=nonsense')).toEqual({});
+    expect(valuesFromSearch(fields, '?createTime=2026-01-01&status=')).toEqual({});
+    expect(valuesFromSearch(fields, '')).toEqual({});
   });
 });

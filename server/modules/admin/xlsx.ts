@@ -15,7 +15,7 @@ export interface XlsxColumn {
 }
 
 /** Neutralises spreadsheet formulas in exported text (CSV/Excel injection). */
-function cellText(v: unknown): string {
+export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   const s = String(v);
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;

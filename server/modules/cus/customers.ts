@@ -1,7 +1,7 @@
 // The customer master and its four-eyes review (issue 17 §1): create (a fresh cusCode), update
 // (versioned; an approved customer goes back to draft), submit (maker), approve or return with a
 // reason per material (checker, never the maker), list and read. Every change writes its history.
-import { CUS_MSG, MATERIAL_TEXT, REQUIRED_MATERIALS, type MasterFields, type MaterialType } from '../../../contract/api/cus';
+import { CUS_INDUSTRY_PCODE, CUS_MSG, MATERIAL_TEXT, REQUIRED_MATERIALS, type MasterFields, type MaterialType } from '../../../contract/api/cus';
 import { AppError } from '../../http/envelope';
 import type { SqlConn } from '../ledger/store';
 import { isAreaPath } from './area';
@@ -33,7 +33,14 @@ const mask = (v: string | null) => (v ? `${v.slice(0, 3)}****${v.slice(-4)}` : v
 async function checkFields(c: SqlConn, tenantId: string, v: MasterFields, cusCode: string | null): Promise<void> {
   if (!isAreaPath(v.provinceCode, v.cityCode, v.districtCode)) throw new AppError(400, CUS_MSG.area);
   if (v.industryId) {
-    const [hit] = await c.query('SELECT 1 FROM categories WHERE tenant_id = $1 AND id = $2', [tenantId, v.industryId]);
+    // A category of the tenant's 行业分类 tree (below the category coded CUS_INDUSTRY_PCODE), not any category.
+    const [hit] = await c.query(
+      `WITH RECURSIVE up AS (
+         SELECT id, pid, code, 0 AS depth FROM categories WHERE tenant_id = $1 AND id = $2
+         UNION ALL SELECT k.id, k.pid, k.code, up.depth + 1 FROM categories k JOIN up ON k.id = up.pid WHERE k.tenant_id = $1 AND up.depth < 32)
+       SELECT 1 FROM up WHERE code = $3 AND depth > 0 LIMIT 1`,
+      [tenantId, v.industryId, CUS_INDUSTRY_PCODE],
+    );
     if (!hit) throw new AppError(400, CUS_MSG.industry);
   }
   if (v.creditCode) {

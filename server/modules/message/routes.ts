@@ -14,6 +14,7 @@ import {
   mySendsQuery,
   recipientOptionsQuery,
 } from '../../../contract/api/message';
+import { ANNOUNCEMENT_LIST_PATH } from '../../../contract/constants';
 import { parseListQuery } from '../../../contract/listQuery';
 import { hasPermission } from '../../../contract/permission';
 import type { ModuleOptions } from '../../context';
@@ -21,6 +22,8 @@ import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
 import { createBroker } from '../../realtime/broker';
 import { NotifyHub, notifySocketRoutes } from '../../realtime/notifyHub';
+import { storeOfDb } from '../ledger/store';
+import { queuePush } from '../push/outbox';
 import { permissionLists } from '../resources/service';
 import type { AuthCache } from '../session/authCache';
 import { recipientOptions } from './recipients';
@@ -77,8 +80,14 @@ export const messageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   });
 
   app.get(MP.release, { schema: { querystring: idQuery, tags }, config: { permission: ANNT_PERMS.release } }, async (req) => {
-    const { fanOut, recipients } = await svc.releaseAnnouncement(db, authOf(req).tenantId, req.query.id);
+    const { row, fanOut, recipients } = await svc.releaseAnnouncement(db, authOf(req).tenantId, req.query.id);
     await publish(fanOut);
+    await queuePush(storeOfDb(db), fanOut.tenantId, fanOut.to, {
+      title: row.titile,
+      body: row.msgAbstract || row.titile,
+      url: (row.openType === 'url' && row.openPage) || ANNOUNCEMENT_LIST_PATH,
+      tag: `annt-${row.id}`,
+    }).catch((err: Error) => deps.log.warn(`push: queuing announcement ${row.id} failed: ${err.message}`));
     return sysOk({ recipients }, ANNT_MSG.released);
   });
 

@@ -1,7 +1,8 @@
 // Telling the maker when their order is decided (审核通过, 驳回) or finishes (成功, 失败, 部分成功):
 // a system message (系统消息) in the bell addressed to the maker alone, written in the transaction
 // of the status change, and its push to the maker's open sockets published in that same transaction,
-// so it is sent once, on commit, by whichever process made the change (and never for a rollback).
+// so it is sent once, on commit, by whichever process made the change (and never for a rollback);
+// likewise its Web Push to the maker's phones (push_outbox, in the same transaction).
 // The client shows the push in the bell and, with the page hidden, as a system notification.
 import { randomUUID } from 'node:crypto';
 import type { NotifyPush } from '../../../contract/api/message';
@@ -10,6 +11,7 @@ import { approveDetailUrl } from '../../../contract/pages/approve';
 import { formatYuanGrouped } from '../../../contract/money';
 import { publishFanOutIn } from '../../realtime/broker';
 import type { SqlConn } from '../ledger/store';
+import { queuePush } from '../push/outbox';
 import type { OrderRow } from './store';
 
 /** What the maker calls their order. */
@@ -73,6 +75,7 @@ export async function noticeMakerIn(c: SqlConn, o: OrderRow, status: PayOrderSta
     busId: o.id,
   };
   await publishFanOutIn(c, { tenantId: o.tenant_id, to: [o.maker_id], message: { ...push } });
+  await queuePush(c, o.tenant_id, [o.maker_id], { title: titile, body: abstract, url: openPage, tag: `payOrder-${o.id}`, orderId: o.id });
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

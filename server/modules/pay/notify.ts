@@ -1,7 +1,7 @@
 // Who may decide an order, and telling them. Approvers are the enabled users of the order's tenant
 // (through their groups) who hold pay:order:approve by the same rule the guard applies
 // (permissionLists + hasPermission), the maker excepted. They get {cmd:'user', type:'payOrder', …}
-// on their open sockets through the message module's broker.
+// on their open sockets through the message module's broker, and a Web Push to their phones.
 import { PAY_PERMS } from '../../../contract/api/pay';
 import { formatYuanGrouped } from '../../../contract/money';
 import { hasPermission } from '../../../contract/permission';
@@ -9,6 +9,8 @@ import type { Db } from '../../db/client';
 import { notifyUsers } from '../../realtime/broker';
 import { permissionLists } from '../resources/service';
 import type { SqlConn } from '../ledger/store';
+import { approveDetailUrl } from '../../../contract/pages/approve';
+import { queuePush } from '../push/outbox';
 import type { OrderRow } from './store';
 
 const MAX_CANDIDATES = 500;
@@ -57,6 +59,16 @@ export function payOrderMessage(o: OrderRow): Record<string, unknown> {
 
 export async function notifyApprovers(db: Db, store: SqlConn, o: OrderRow): Promise<string[]> {
   const to = await approversOf(db, store, o.tenant_id, o.maker_id);
-  await notifyUsers(db, o.tenant_id, to, payOrderMessage(o));
+  const m = payOrderMessage(o);
+  await notifyUsers(db, o.tenant_id, to, m);
+  // Their phones too, with the app closed (Web Push): 查看 / 驳回 on the notification.
+  await queuePush(store, o.tenant_id, to, {
+    title: String(m.titile),
+    body: String(m.msgTxt),
+    url: approveDetailUrl(o.id),
+    tag: `payOrder-${o.id}`,
+    orderId: o.id,
+    actions: ['view', 'reject'],
+  });
   return to;
 }

@@ -87,7 +87,8 @@ export async function visibleOrder(c: SqlConn, v: Viewer, orderId: string): Prom
 export async function orderDetail(c: SqlConn, v: Viewer, orderId: string, pageNum: number, pageSize: number): Promise<PayOrderDetail> {
   const o = await visibleOrder(c, v, orderId);
   const events = await c.query<Parameters<typeof eventView>[0]>(
-    'SELECT action, actor_id, actor_name, from_status, to_status, reason, version, created_at FROM pay_order_events WHERE order_id = $1 ORDER BY id',
+    `SELECT e.action, e.actor_id, e.actor_name, e.from_status, e.to_status, e.reason, e.version, e.created_at, e.passkey_id, k.name AS passkey_name
+       FROM pay_order_events e LEFT JOIN passkeys k ON k.id = e.passkey_id WHERE e.order_id = $1 ORDER BY e.id`,
     [o.id],
   );
   const rows =

@@ -21,6 +21,9 @@ import { orderScopeOf } from './rules';
 import type { PayCtx } from './service';
 import { orderView, type OrderRow } from './store';
 import { formatFen } from '../../../contract/money';
+import { PASSKEY_PATHS, approveChallengeBody } from '../../../contract/api/passkey';
+import { relyingPartyOf } from '../passkey/relyingParty';
+import { approveChallenge, verifyApproval } from '../passkey/service';
 
 const tags = ['pay'];
 const SWEEP_MS = Math.max(100, Number(process.env.PAY_SWEEP_MS ?? 1000) || 1000);
@@ -186,11 +189,28 @@ export const payRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts)
     async (req) => capOk({ count: await pendingCount(store, await viewerOf(req)) }),
   );
 
+  app.post(
+    PASSKEY_PATHS.approveChallenge,
+    {
+      schema: { body: approveChallengeBody, tags, summary: '通行密钥审批的挑战：绑定订单（编号、版本、金额、收款人）与审批人，单次有效，2分钟内' },
+      config: { permission: P.PAY_PERMS.approve },
+    },
+    async (req) => {
+      const ctx = await ctxOf(req);
+      const who = { tenantId: ctx.tenantId, userId: ctx.actor.id, name: ctx.actor.name, scope: ctx.scope ?? null };
+      return capOk({ ...(await approveChallenge(store, who, req.body.orderIds, req.body.versions, relyingPartyOf(req, deps.publicOrigin))) });
+    },
+  );
+
   const auditPass = async (req: FastifyRequest<{ Body: z.output<typeof P.auditPassBody> }>) => {
     const ctx = await ctxOf(req);
-    await verifyPayPassword(deps, store, ctx.actor.id, req.body.payPwd);
+    const { orderIds, versions, passkey, payPwd } = req.body;
+    // One factor for the whole request: the passkey's assertion over exactly these orders, or the payment password.
+    let passkeyId: string | null = null;
+    if (passkey) passkeyId = await verifyApproval(store, { tenantId: ctx.tenantId, userId: ctx.actor.id }, { orderIds, versions, ...passkey });
+    else await verifyPayPassword(deps, store, ctx.actor.id, payPwd!);
     const results: P.AuditOutcome[] = [];
-    for (const [i, id] of req.body.orderIds.entries()) results.push(await pay.decide(ctx, id, { approve: true, version: req.body.versions[i] }));
+    for (const [i, id] of orderIds.entries()) results.push(await pay.decide(ctx, id, { approve: true, version: versions[i], passkeyId }));
     return answer(results, '审批通过');
   };
   const auditReject = async (req: FastifyRequest<{ Body: z.output<typeof P.auditRejectBody> }>) => {

@@ -20,7 +20,8 @@
 //   '不能审批自己提交的订单' for every kind and both audit calls, checked on the stored maker_id,
 //   repeated in the UPDATE's WHERE (maker_id <> approver) and by a CHECK constraint in 0008_pay.sql.
 //   Approval needs the approver's own payment password (passwords.ts: scrypt, 5 wrong → locked
-//   15 min). An approve names the version it saw: another version → 409 '订单已被修改，请刷新后重新审批'.
+//   15 min) or their passkey's assertion over exactly these orders (../passkey/service.ts), whose id
+//   the approve event records. An approve names the version it saw: another version → 409 '订单已被修改，请刷新后重新审批'.
 //   `UPDATE … SET status='approved' WHERE id=$1 AND status='pending' AND version=$2` decides races:
 //   exactly one approver (or rejecter) wins, the other gets 409 '订单已被其他人处理'. Batch decisions
 //   decide each order independently and answer per-order outcomes (one order: its own status code).
@@ -233,7 +234,11 @@ export class PayService {
    * One four-eyes decision on one order. The payment password was verified by the caller (once
    * for the whole request). Never throws for the order's own reasons: they become its outcome.
    */
-  async decide(ctx: PayCtx, orderId: string, d: { approve: true; version: number } | { approve: false; reason: string }): Promise<AuditOutcome> {
+  async decide(
+    ctx: PayCtx,
+    orderId: string,
+    d: { approve: true; version: number; passkeyId?: string | null } | { approve: false; reason: string },
+  ): Promise<AuditOutcome> {
     const out = (code: number, message: string, status: PayOrderStatus | null = null): AuditOutcome => ({ orderId, ok: code === 200, code, message, status });
     try {
       const decided = await this.tx(async (c) => {
@@ -255,7 +260,7 @@ export class PayService {
           throw new AppError(409, now?.status === 'pending' && now.version !== version ? PAY_MSG.staleVersion : PAY_MSG.raced);
         }
         if (!d.approve) await this.releaseIn(c, o, ctx.actor.id, 'reject');
-        await addEvent(c, o, d.approve ? 'approve' : 'reject', ctx.actor, 'pending', to, o.version, d.approve ? '' : d.reason);
+        await addEvent(c, o, d.approve ? 'approve' : 'reject', ctx.actor, 'pending', to, o.version, d.approve ? '' : d.reason, d.approve ? d.passkeyId : null);
         await noticeMakerIn(c, o, to, d.approve ? null : d.reason);
         return o;
       });

@@ -134,10 +134,12 @@ export async function addEvent(
   to: string,
   version: number,
   reason = '',
+  passkeyId: string | null = null,
 ): Promise<void> {
   await c.query(
-    `INSERT INTO pay_order_events (order_id, tenant_id, action, actor_id, actor_name, from_status, to_status, reason, version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [o.id, o.tenant_id, action, actor.id, actor.name, from, to, reason.slice(0, 500), version],
+    `INSERT INTO pay_order_events (order_id, tenant_id, action, actor_id, actor_name, from_status, to_status, reason, version, passkey_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [o.id, o.tenant_id, action, actor.id, actor.name, from, to, reason.slice(0, 500), version, passkeyId],
   );
 }
 
@@ -192,8 +194,11 @@ export function eventView(e: {
   reason: string;
   version: number;
   created_at: Date;
+  passkey_id?: string | null;
+  passkey_name?: string | null;
 }): PayOrderEventView {
   return {
+    passkey: e.passkey_id ? e.passkey_name || e.passkey_id.slice(0, 8) : null,
     action: e.action,
     actionText: PAY_ORDER_ACTION_TEXT[e.action] ?? e.action,
     actorId: e.actor_id,

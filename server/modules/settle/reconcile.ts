@@ -279,10 +279,11 @@ export class ReconciliationService {
   }
 }
 
-/** Differences of the tenant not yet resolved (open or waiting for the adjust's approval): the workbench's to-do count. */
+/** Differences of the tenant ($1) not yet resolved: open, or an adjust waiting for its approval. */
+export const RECON_OPEN_SQL = `SELECT count(*) AS n FROM recon_items WHERE tenant_id = $1 AND status IN ('open', 'adjust_pending')`;
+
+/** Open reconciliation differences (the workbench's to-do, workbench/todos.ts). */
 export async function reconOpenCount(store: { query: LedgerStore['query'] }, tenantId: string): Promise<number> {
-  const [{ n }] = await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM recon_items WHERE tenant_id = $1 AND status IN ('open', 'adjust_pending')`, [
-    tenantId,
-  ]);
-  return n;
+  const [{ n }] = await store.query<{ n: string }>(RECON_OPEN_SQL, [tenantId]);
+  return Number(n);
 }

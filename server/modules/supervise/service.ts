@@ -298,8 +298,11 @@ export class SupervisionService {
   }
 }
 
-/** Release and refund requests waiting for the supervisor: the workbench's to-do count. */
-export async function svPendingCount(store: { query: SqlConn['query'] }, tenantId: string): Promise<number> {
-  const [{ n }] = await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM sv_requests WHERE tenant_id = $1 AND status = 'pending'`, [tenantId]);
-  return n;
+/** Release and refund requests waiting for a supervisor other than the one who raised them ($1 tenant, $2 viewer). */
+export const SV_PENDING_SQL = `SELECT count(*) AS n FROM sv_requests WHERE tenant_id = $1 AND status = 'pending' AND raised_by <> $2`;
+
+/** Requests waiting for this supervisor (the workbench's to-do, workbench/todos.ts). */
+export async function svPendingCount(store: { query: SqlConn['query'] }, tenantId: string, userId: string): Promise<number> {
+  const [{ n }] = await store.query<{ n: string }>(SV_PENDING_SQL, [tenantId, userId]);
+  return Number(n);
 }

@@ -9,6 +9,7 @@
 //   /Home?tab=me       我的 (profile, password, system switch, about, logout)
 //   /Home?tab=me&panel=password   the change-login-password sheet over 我的
 // Tab changes push history entries. Any other menu page shows under 应用 with a back arrow.
+import { claimPushSubscription } from '@/api/push';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SafeArea, TabBar } from 'antd-mobile';
@@ -61,10 +62,26 @@ export default function MobileLayout({ menu, routes, current }: LayoutProps) {
     document.title = onHome && tab === 'home' ? sysName : `${title} · ${sysName}`;
   }, [onHome, tab, title, sysName]);
 
+  // A phone that already receives pushes now receives this user's (the endpoint follows who signs in).
+  useEffect(() => {
+    if (snap.token) void claimPushSubscription();
+  }, [snap.token]);
+
   const back = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate(tabHref('apps'), { replace: true }));
 
   return (
-    <div style={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', background: '#f5f6f8' }}>
+    <div
+      style={{
+        position: 'fixed',
+        inset: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        background: '#f5f6f8',
+        // Landscape notches, and the enterprise-chat webviews that draw edge to edge.
+        paddingLeft: 'env(safe-area-inset-left)',
+        paddingRight: 'env(safe-area-inset-right)',
+      }}
+    >
       <header style={{ flex: 'none', background: '#fff', paddingTop: 'env(safe-area-inset-top)', borderBottom: '1px solid #eee' }}>
         {/* The page header: a named back button (antd-mobile's NavBar puts an unnamed role="button" that
             keyboards cannot reach on its left side) and the page title (not a heading: pages bring their own). */}

@@ -18,6 +18,7 @@ import { filePages } from '@/features/files/pages';
 import { monitorPages } from '@/features/monitor/pages';
 import { settlePages } from '@/features/settle/pages';
 import { supervisePages } from '@/features/supervise/pages';
+import { dashboardPages } from '@/features/dashboard/pages';
 
 export type { PageProps } from '@/lib/page';
 
@@ -52,4 +53,5 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...monitorPages,
   ...settlePages,
   ...supervisePages,
+  ...dashboardPages,
 };

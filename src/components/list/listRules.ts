@@ -23,6 +23,22 @@ export function missingUrlMessage(config: Pick<ListKitConfig, 'url'>, op: 'list'
 export type QueryValue = string | [string, string] | undefined | null;
 export type QueryValues = Record<string, QueryValue>;
 
+/**
+ * The query fields a page's URL names (?status=failed&scope=mine): a link (the workbench's to-dos)
+ * opens the list already filtered. Only fields the list declares, and for a select only its options.
+ */
+export function valuesFromSearch(fields: readonly QueryField[], search: string): QueryValues {
+  const params = new URLSearchParams(search);
+  const out: QueryValues = {};
+  for (const f of fields) {
+    const v = params.get(f.field);
+    if (v === null || v === '') continue;
+    if (f.type === 'select' && f.options && !f.options.some((o) => String(o.value) === v)) continue;
+    if (f.type === 'input' || f.type === 'select') out[f.field] = v;
+  }
+  return out;
+}
+
 /** Filter parameters of the query form: inputs wrapped (like → *x*), date ranges as _begin/_end. */
 export function queryParams(fields: QueryField[], values: QueryValues): Record<string, string> {
   const out: Record<string, string> = {};

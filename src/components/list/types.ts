@@ -181,6 +181,8 @@ export interface ListKitConfig<T extends ListRow = ListRow> {
   params?: Record<string, string>;
   selectable?: boolean;
   editor?: { desktop: EditorLoader<T>; mobile: EditorLoader<T> };
+  /** Opens 新增 once when the list first shows, if the user may add (a deep link such as 客户详情's 申请银行账户). */
+  addOnOpen?: boolean;
   /** Called instead of the editor when set (e.g. navigate to a detail page). */
   onAdd?: (kit: ListKitApi) => void;
   onEdit?: (row: T, kit: ListKitApi) => void;

@@ -19,6 +19,7 @@ import {
   pagedParams,
   queryParams,
   shownPagesToReload,
+  valuesFromSearch,
   type QueryValues,
   type SortState,
 } from './listRules';
@@ -60,7 +61,7 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const [sort, setSort] = useState<SortState>(defaultSort);
-  const [values, setValues] = useState<QueryValues>(() => initialValues(cfg));
+  const [values, setValues] = useState<QueryValues>(() => ({ ...initialValues(cfg), ...valuesFromSearch(cfg.query ?? [], window.location.search) }));
   const [superQuery, setSuperQuery] = useState<SuperQueryState | null>(null);
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
   const [selectedRows, setSelectedRows] = useState<T[]>([]);
@@ -232,6 +233,12 @@ export function useListKit<T extends ListRow>(config: ListKitConfig<T>, ui: List
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [config.onAdd, config.onEdit],
   );
+
+  // A deep link asks for 新增 once, when the list first shows and only if the user may add.
+  const addOnOpen = !!config.addOnOpen && can('add');
+  useEffect(() => {
+    if (addOnOpen) openEditor(null);
+  }, [addOnOpen, openEditor]);
 
   const api: ListKitApi<T> = {
     reload,

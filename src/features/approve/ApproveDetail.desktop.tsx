@@ -11,7 +11,7 @@ import { ORDER_STATUS_COLOR } from '@/components/statusTags';
 import { OutcomeDialog, RejectDialog } from './DecisionDialogs.desktop';
 import { orderTitle, remarkLabel, timeText } from './rules';
 import { useDecision } from './useDecision';
-import { useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
+import { useOrderDetail, useOrderIdFromUrl, useRejectFromUrl } from './useOrderDetail';
 
 const ROW_STATUS = { pending: ['待执行', 'default'], succeeded: ['成功', 'success'], failed: ['失败', 'error'] } as const;
 
@@ -20,6 +20,7 @@ export default function ApproveDetailDesktop() {
   const me = useSnapshot(session).userInfo?.id;
   const { detail, rows, error, loading, moreRows, loadMoreRows } = useOrderDetail(orderId);
   const decision = useDecision();
+  useRejectFromUrl(detail?.order, decision.startReject);
 
   if (loading) return <Spin style={{ display: 'block', margin: 64 }} />;
   if (!detail) return <Empty description={error ?? PAY_MSG.orderNotFound} style={{ margin: 64 }} />;
@@ -115,6 +116,7 @@ export default function ApproveDetailDesktop() {
               <>
                 <Typography.Text strong>{e.actionText}</Typography.Text> · {e.actorName} · {timeText(e.createdAt)}
                 {e.reason && <div style={{ color: '#666' }}>{e.reason}</div>}
+                {e.passkey && <div style={{ color: '#666' }}>通行密钥：{e.passkey}</div>}
               </>
             ),
           }))}

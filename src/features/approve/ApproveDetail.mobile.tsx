@@ -10,10 +10,11 @@ import { PaymentPasswordPrompt } from '@/components/dialogs/PaymentPasswordPromp
 import { session } from '@/stores/session';
 import { mobileTagColor, ORDER_STATUS_COLOR } from '@/components/statusTags';
 import OutcomeSheetMobile from './OutcomeSheet.mobile';
+import PasskeySheetMobile from './PasskeySheet.mobile';
 import RejectSheetMobile from './RejectSheet.mobile';
 import { orderTitle, remarkLabel, timeText } from './rules';
 import { useDecision } from './useDecision';
-import { useOrderDetail, useOrderIdFromUrl } from './useOrderDetail';
+import { useOrderDetail, useOrderIdFromUrl, useRejectFromUrl } from './useOrderDetail';
 
 const ROW_STATUS = {
   pending: ['待执行', 'var(--boss-color-weak)'],
@@ -60,11 +61,15 @@ function RowItem({ row }: { row: BatchRowView }) {
   );
 }
 
+/** The phone offers the passkey first (the password stays one tap away). */
+const PASSKEYS = { passkeys: true };
+
 export default function ApproveDetailMobile() {
   const orderId = useOrderIdFromUrl();
   const me = useSnapshot(session).userInfo?.id;
   const { detail, rows, error, loading, moreRows, loadMoreRows } = useOrderDetail(orderId);
-  const decision = useDecision();
+  const decision = useDecision(undefined, PASSKEYS);
+  useRejectFromUrl(detail?.order, decision.startReject);
 
   if (loading)
     return (
@@ -124,7 +129,7 @@ export default function ApproveDetailMobile() {
                 key={`${e.createdAt}-${i}`}
                 status={e.action === 'reject' || e.toStatus === 'failed' ? 'error' : 'finish'}
                 title={`${e.actionText} · ${e.actorName}`}
-                description={[timeText(e.createdAt), e.reason].filter(Boolean).join('  ')}
+                description={[timeText(e.createdAt), e.reason, e.passkey && `通行密钥：${e.passkey}`].filter(Boolean).join('  ')}
               />
             ))}
           </Steps>
@@ -158,6 +163,7 @@ export default function ApproveDetailMobile() {
         onConfirm={decision.confirmApprove}
         description={`审批通过 ${orderTitle(o)}，金额 ${yuanText(o.amount)}`}
       />
+      <PasskeySheetMobile decision={decision} />
       <RejectSheetMobile open={decision.rejectOpen} count={1} onClose={decision.closeReject} onConfirm={decision.confirmReject} />
       <OutcomeSheetMobile outcome={decision.outcome} onClose={decision.closeOutcome} />
     </div>

@@ -14,8 +14,12 @@ import { fetchPendingForMe, PAGE_SIZE } from './api';
 import OrderCardMobile from './OrderCard.mobile';
 import OutcomeSheetMobile from './OutcomeSheet.mobile';
 import { pending, refreshPendingCount } from './pending';
+import PasskeySheetMobile from './PasskeySheet.mobile';
 import RejectSheetMobile from './RejectSheet.mobile';
 import { useDecision } from './useDecision';
+
+/** The phone offers the passkey first (the password stays one tap away). */
+const PASSKEYS = { passkeys: true };
 
 export default function ApproveListMobile() {
   const navigate = useNavigate();
@@ -59,7 +63,7 @@ export default function ApproveListMobile() {
     setPicked((prev) => new Set([...prev].filter((id) => orders.some((o) => o.orderId === id))));
   }, [orders]);
 
-  const decision = useDecision(() => setPicked(new Set()));
+  const decision = useDecision(() => setPicked(new Set()), PASSKEYS);
   const chosen = useMemo(() => orders.filter((o) => picked.has(o.orderId)), [orders, picked]);
   const allPicked = orders.length > 0 && chosen.length === orders.length;
 
@@ -171,6 +175,7 @@ export default function ApproveListMobile() {
         onConfirm={decision.confirmApprove}
         description={`审批通过 ${decision.orders.length} 笔订单，合计 ${fenText(sumFen(decision.orders))}`}
       />
+      <PasskeySheetMobile decision={decision} />
       <RejectSheetMobile open={decision.rejectOpen} count={decision.orders.length} onClose={decision.closeReject} onConfirm={decision.confirmReject} />
       <OutcomeSheetMobile outcome={decision.outcome} onClose={decision.closeOutcome} />
     </div>

@@ -7,7 +7,7 @@ import { PAY_PATHS } from '@contract/api/payWire';
 import type { AuditResult, PayOrderDetail, PayOrderView, PageInfo } from '@contract/api/pay';
 import { capGet, capOrThrow, capPost } from '@/api/request';
 import { ApiError, serverMessage } from '@/api/errors';
-import { failedOutcome, isPasswordFailure, summarizeOutcome, type OutcomeSummary } from './rules';
+import { failedOutcome, isPasskeyFailure, isPasswordFailure, summarizeOutcome, type OutcomeSummary } from './rules';
 
 export const PAGE_SIZE = 10;
 
@@ -59,12 +59,15 @@ function messageOf(err: unknown): { code: number; message: string } {
   return { code: 0, message: err instanceof Error ? err.message : '操作失败' };
 }
 
-/** Approves `orders` with the encoded payment password. Throws only for password failures (and network trouble). */
-export async function approveOrders(orders: Picked[], payPwd: string): Promise<OutcomeSummary> {
+/** What approves: the encoded payment password, or the passkey's assertion over these orders' challenge. */
+export type ApproveFactor = { payPwd: string } | { passkey: { challengeId: string; response: unknown } };
+
+/** Approves `orders` with one factor. Throws only for password or passkey failures (and network trouble). */
+export async function approveOrders(orders: Picked[], factor: ApproveFactor): Promise<OutcomeSummary> {
   try {
     const res = await capPost<AuditResult>(
       PAY_PATHS.auditPass,
-      { orderIds: orders.map((o) => o.orderId), versions: orders.map((o) => o.version), payPwd },
+      { orderIds: orders.map((o) => o.orderId), versions: orders.map((o) => o.version), ...factor },
       undefined,
       { silent: true },
     );
@@ -75,7 +78,7 @@ export async function approveOrders(orders: Picked[], payPwd: string): Promise<O
     return summarizeOutcome(res.body, orders, 'approve');
   } catch (err) {
     const { code, message } = messageOf(err);
-    if (isPasswordFailure(message) || code === 0 || orders.length > 1) throw new Error(message);
+    if (isPasswordFailure(message) || isPasskeyFailure(message) || code === 0 || orders.length > 1) throw new Error(message);
     return failedOutcome(orders[0], code, message, 'approve');
   }
 }

@@ -2,6 +2,7 @@
 // and tested in tests/unit/approve-rules.test.ts: how an order is named and its amount shown, the
 // sum of a selection (bigint fen, never JS numbers), the tab badge text, and the per-order outcome
 // of a batch decision in the user's words.
+import { PASSKEY_MSG } from '@contract/api/passkeyWire';
 import { PAY_MSG, PAY_PERMS } from '@contract/api/payWire';
 import type { AuditOutcome, AuditResult, PayOrderView } from '@contract/api/pay';
 import { hasPermission } from '@contract/permission';
@@ -95,6 +96,11 @@ export function failedOutcome(order: Pick<PayOrderView, 'orderId' | 'orderNo'>, 
 /** Wrong or locked payment password: the prompt stays open for another try; anything else closes it. */
 export function isPasswordFailure(message: string): boolean {
   return message.includes('支付密码');
+}
+
+/** A refused passkey approval (used or expired challenge, revoked passkey, failed signature): the sheet offers another try or the password. */
+export function isPasskeyFailure(message: string): boolean {
+  return (Object.values(PASSKEY_MSG) as string[]).includes(message);
 }
 
 /** A 'payOrder' push of the notification socket ({cmd:'user', type:'payOrder', orderId, titile, msgTxt}). */

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import type { BatchRowView, PayOrderDetail, PayOrderStatus } from '@contract/api/pay';
+import type { BatchRowView, PayOrderDetail, PayOrderStatus, PayOrderView } from '@contract/api/pay';
 import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import { fetchOrderDetail } from './api';
 import { pending } from './pending';
@@ -18,6 +18,21 @@ const PENDING_MS = 5000;
 export function useOrderIdFromUrl(): string {
   const { search } = useLocation();
   return new URLSearchParams(search).get('id') ?? '';
+}
+
+/**
+ * A notification's 驳回 action opens the order with ?reject=1: once the order is loaded and this
+ * user may decide it, the reason sheet opens at once (rejecting needs no passkey or password).
+ */
+export function useRejectFromUrl(order: PayOrderView | undefined, startReject: (orders: PayOrderView[]) => void): void {
+  const { search } = useLocation();
+  const asked = new URLSearchParams(search).get('reject') === '1';
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!asked || !order?.canAudit || done.current === order.orderId) return;
+    done.current = order.orderId;
+    startReject([order]);
+  }, [asked, order, startReject]);
 }
 
 export interface OrderDetailState {

@@ -9,6 +9,7 @@ import ListKit from '@/components/list/ListKit';
 import type { ListKitConfig, ListRow } from '@/components/list/types';
 import type { PageProps } from '@/lib/page';
 import { cusCall, kitPage } from './api';
+import { useLinkedCusCode } from './useBankApply';
 import { timeColumn } from './rules';
 
 const COLOR: Record<BankApplyStatus, string> = { submitted: 'blue', under_review: 'processing', opened: 'success', rejected: 'error', cancelled: 'default' };
@@ -17,6 +18,8 @@ export type BankApplyRow = BankApplyView & { id: string } & ListRow;
 
 export default function BankAcctApply(_props: PageProps) {
   const navigate = useNavigate();
+  // From 客户详情's 申请银行账户: this customer's applications only, with 新增 opened for it.
+  const linked = useLinkedCusCode();
   const config = useMemo<ListKitConfig<BankApplyRow>>(
     () => ({
       pageKey: 'cus/BankAcctApply',
@@ -24,7 +27,10 @@ export default function BankAcctApply(_props: PageProps) {
       url: { list: CUS_PATHS.bankApplyInquiry },
       live: CUS_INNET_LIVE,
       fetchList: (p) =>
-        kitPage<BankApplyView, BankApplyRow>(CUS_PATHS.bankApplyInquiry, { status: p.status || undefined }, p, (a) => ({ ...a, id: a.applyId })),
+        kitPage<BankApplyView, BankApplyRow>(CUS_PATHS.bankApplyInquiry, { status: p.status || undefined, cusCode: linked || undefined }, p, (a) => ({
+          ...a,
+          id: a.applyId,
+        })),
       columns: [
         { dataIndex: 'cusName', title: '客户名称', ellipsis: true },
         { dataIndex: 'cusCode', title: '客户编号', width: 110 },
@@ -44,6 +50,7 @@ export default function BankAcctApply(_props: PageProps) {
       ],
       query: [{ field: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS }],
       toolbar: ['add'],
+      addOnOpen: !!linked,
       permissionPrefix: 'cus:bankAcct:',
       editor: { desktop: () => import('./BankApplyForm.desktop'), mobile: () => import('./BankApplyForm.mobile') },
       editAction: false,
@@ -70,7 +77,7 @@ export default function BankAcctApply(_props: PageProps) {
       ],
       mobile: { title: 'cusName', subtitle: 'acctTypeText', fields: ['providerName', 'acctNo', 'providerAccountNo'], status: 'status' },
     }),
-    [navigate],
+    [navigate, linked],
   );
   return <ListKit config={config} />;
 }

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Form, Input, Modal, Select, message } from 'antd';
 import type { ListEditorProps } from '@/components/list/types';
 import type { BankApplyRow } from './BankAcctApply';
-import { applyBankAccount, BANK_ACCT_OPTIONS, bankApplyProblem, useOpenedInnets, type BankApplyValues } from './useBankApply';
+import { applyBankAccount, BANK_ACCT_OPTIONS, bankApplyProblem, useLinkedInnet, useOpenedInnets, type BankApplyValues } from './useBankApply';
 
 export default function BankApplyFormDesktop({ open, onClose, onSaved }: ListEditorProps<BankApplyRow>) {
   const [form] = Form.useForm<BankApplyValues>();
   const options = useOpenedInnets(open);
+  useLinkedInnet(options, (innetId) => form.getFieldValue('innetId') || form.setFieldValue('innetId', innetId));
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);

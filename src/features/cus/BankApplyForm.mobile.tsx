@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Button, Form, NavBar, Popup, Selector, TextArea, Toast } from 'antd-mobile';
 import type { ListEditorProps } from '@/components/list/types';
 import type { BankApplyRow } from './BankAcctApply';
-import { applyBankAccount, BANK_ACCT_OPTIONS, bankApplyProblem, useOpenedInnets, type BankApplyValues } from './useBankApply';
+import { applyBankAccount, BANK_ACCT_OPTIONS, bankApplyProblem, useLinkedInnet, useOpenedInnets, type BankApplyValues } from './useBankApply';
 
 export default function BankApplyFormMobile({ open, onClose, onSaved }: ListEditorProps<BankApplyRow>) {
   const [values, setValues] = useState<BankApplyValues>({ acctType: 'virtual' });
   const options = useOpenedInnets(open);
+  useLinkedInnet(options, (innetId) => setValues((s) => (s.innetId ? s : { ...s, innetId })));
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     const cusCode = options.find((o) => o.value === values.innetId)?.cusCode;

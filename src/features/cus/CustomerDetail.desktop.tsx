@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { App, Button, Card, Descriptions, Empty, Form, Image, Input, List, Modal, Result, Space, Table, Tabs, Tag, Timeline } from 'antd';
 import { CUS_KIND_TEXT, CUS_PERMS, HISTORY_ACTION_TEXT, MATERIAL_TEXT, type ContractView } from '@contract/api/cus';
 import { ACCOUNT_STATUS_TEXT } from '@contract/api/ledger';
-import { cusInnetUrl, cusOnboardingUrl } from '@contract/pages/cus';
+import { cusBankApplyUrl, cusInnetUrl, cusOnboardingUrl } from '@contract/pages/cus';
 import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
 import { useCan } from '@/hooks/useCan';
@@ -176,19 +176,26 @@ export default function CustomerDetailDesktop({ cusCode }: CusDetailViewProps) {
             key: 'accounts',
             label: `账户（${accounts.length}）`,
             children: (
-              <Table
-                rowKey="acctNo"
-                size="small"
-                pagination={false}
-                dataSource={accounts}
-                columns={[
-                  { title: '账号', dataIndex: 'acctNo' },
-                  { title: '账户名称', dataIndex: 'acctName' },
-                  { title: '账户类型', dataIndex: 'acctTypeText' },
-                  { title: '余额', dataIndex: 'balance', align: 'right', render: (v: string) => yuanText(v) },
-                  { title: '状态', dataIndex: 'status', render: (v: keyof typeof ACCOUNT_STATUS_TEXT) => ACCOUNT_STATUS_TEXT[v] ?? v },
-                ]}
-              />
+              <>
+                {d.bankApplyAllowed && (
+                  <Button style={{ marginBottom: 12 }} onClick={() => navigate(cusBankApplyUrl(m.cusCode))}>
+                    申请银行账户
+                  </Button>
+                )}
+                <Table
+                  rowKey="acctNo"
+                  size="small"
+                  pagination={false}
+                  dataSource={accounts}
+                  columns={[
+                    { title: '账号', dataIndex: 'acctNo' },
+                    { title: '账户名称', dataIndex: 'acctName' },
+                    { title: '账户类型', dataIndex: 'acctTypeText' },
+                    { title: '余额', dataIndex: 'balance', align: 'right', render: (v: string) => yuanText(v) },
+                    { title: '状态', dataIndex: 'status', render: (v: keyof typeof ACCOUNT_STATUS_TEXT) => ACCOUNT_STATUS_TEXT[v] ?? v },
+                  ]}
+                />
+              </>
             ),
           },
           {

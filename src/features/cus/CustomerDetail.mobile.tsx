@@ -5,6 +5,8 @@ import { Button, Dialog, ErrorBlock, Form, Image, ImageViewer, Input, List, Popu
 import { CUS_KIND_TEXT, HISTORY_ACTION_TEXT, type ContractView } from '@contract/api/cus';
 import { formatDateTime } from '@contract/time';
 import { yuanText } from '@contract/money';
+import { cusBankApplyUrl } from '@contract/pages/cus';
+import { useNavigate } from 'react-router-dom';
 import { mobileTagColor } from '@/components/statusTags';
 import { PromptDialog } from '@/components/modal/PromptDialog';
 import { ContractPreview } from './ContractPreview';
@@ -19,6 +21,7 @@ import { innetTag, reviewTag } from './rules';
 
 export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
   const d = useCusDetail(cusCode);
+  const navigate = useNavigate();
   const [preview, setPreview] = useState<ContractView | null>(null);
   const invite = useInviteAdmin(d.detail?.master, d.detail?.admin, d.reload);
   const acts = useInnetRowActions(d.reload, (kind, text) => void Toast.show({ icon: kind === 'success' ? 'success' : undefined, content: text }));
@@ -130,6 +133,11 @@ export default function CustomerDetailMobile({ cusCode }: CusDetailViewProps) {
             </List.Item>
           ))}
           {!accounts.length && <List.Item>开通后生成账户</List.Item>}
+          {d.bankApplyAllowed && (
+            <List.Item clickable onClick={() => navigate(cusBankApplyUrl(m.cusCode))}>
+              申请银行账户
+            </List.Item>
+          )}
         </List>
         <List header="合同" mode="card">
           {d.contracts.map((c) => (

@@ -3,7 +3,7 @@
 // material is an upload field (progress, image states, move earlier/later), then 提交审核.
 import { App, Alert, Button, Card, Descriptions, Form, Input, Result, Select, Space, Steps, Tag } from 'antd';
 import { useEffect } from 'react';
-import { CUS_KIND_TEXT, MATERIAL_TEXT, REVIEW_STATUS_TEXT } from '@contract/api/cus';
+import { CUS_INDUSTRY_PCODE, CUS_KIND_TEXT, MATERIAL_TEXT, REVIEW_STATUS_TEXT } from '@contract/api/cus';
 import { AreaPicker } from '@/components/pickers/SimplePickers';
 import { CategoryPicker } from '@/components/pickers/TreePickers';
 import { MaterialUpload } from './MaterialUpload';
@@ -102,7 +102,7 @@ export default function EntryFormDesktop({ cusCode, onSubmitted }: EntryFormProp
             {item('cusType', <Select aria-label={FIELD_LABEL.cusType} options={ROLE_OPTIONS} placeholder="请选择客户角色" />, false)}
             {item('cusName', <Input placeholder="请输入客户名称" maxLength={100} />)}
             {item('creditCode', <Input placeholder="18位统一社会信用代码" maxLength={18} />, kind !== 'person')}
-            {item('industryId', <CategoryPicker label={FIELD_LABEL.industryId} placeholder="请选择所属行业" />, false)}
+            {item('industryId', <CategoryPicker pcode={CUS_INDUSTRY_PCODE} label={FIELD_LABEL.industryId} placeholder="请选择所属行业" />, false)}
           </>
         )}
         {f.step === 1 && (

@@ -3,7 +3,7 @@
 // accept="image/*" capture), then 提交审核.
 import { useEffect } from 'react';
 import { Button, Form, Input, NoticeBar, Selector, Steps, Toast, List, ErrorBlock, Skeleton } from 'antd-mobile';
-import { CUS_KIND_TEXT, MATERIAL_TEXT, REVIEW_STATUS_TEXT } from '@contract/api/cus';
+import { CUS_INDUSTRY_PCODE, CUS_KIND_TEXT, MATERIAL_TEXT, REVIEW_STATUS_TEXT } from '@contract/api/cus';
 import { AreaPicker } from '@/components/pickers/SimplePickers';
 import { CategoryPicker } from '@/components/pickers/TreePickers';
 import { MaterialUpload } from './MaterialUpload';
@@ -87,7 +87,7 @@ export default function EntryFormMobile({ cusCode, onSubmitted }: EntryFormProps
             </Form.Item>
             {item('cusName', <Input placeholder="请输入客户名称" maxLength={100} clearable />)}
             {item('creditCode', <Input placeholder="18位统一社会信用代码" maxLength={18} clearable />)}
-            {item('industryId', <CategoryPicker label={FIELD_LABEL.industryId} placeholder="请选择所属行业" />)}
+            {item('industryId', <CategoryPicker pcode={CUS_INDUSTRY_PCODE} label={FIELD_LABEL.industryId} placeholder="请选择所属行业" />)}
           </>
         )}
         {f.step === 1 && (

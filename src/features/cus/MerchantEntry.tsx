@@ -1,9 +1,11 @@
 // 商户入驻 (/cus/merchantEntry), the customer side: the user's own customer (the server shows a
 // customer-side user only theirs). While it is a draft or returned, the step-by-step form (photos
 // from the camera on a phone, the draft kept between visits); once submitted, its progress: review
-// status, each provider's state, accounts, contracts and history.
+// status, each provider's state, accounts, contracts and history. Live: the checker's decision
+// switches the page between the form and the progress without a reload (migration 0035).
 import { useCallback, useEffect, useState } from 'react';
-import type { CusMasterView } from '@contract/api/cus';
+import { CUS_INNET_LIVE, type CusMasterView } from '@contract/api/cus';
+import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import type { PageProps } from '@/lib/page';
 import { Loading } from '@/components/Loading';
 import { fetchMasters } from './api';
@@ -20,6 +22,8 @@ export default function MerchantEntry(_props: PageProps) {
     );
   }, []);
   useEffect(load, [load]);
+  // The checker's decision shows at once: returned → the form again, approved → the progress.
+  useLiveRefresh({ kind: CUS_INNET_LIVE }, load);
   if (error || mine === null)
     return (
       <p role="status" style={{ padding: 24, textAlign: 'center' }}>

@@ -2,6 +2,7 @@
 // applications) to choose from, the form's rules as the server words them (contract bankApplyBody),
 // and the apply call. The provider then walks the application; the list follows it live.
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { bankApplyBody, BANK_APPLY_ACCT_TEXT, CUS_PATHS, type BankApplyAcctType, type BankApplyView, type InnetView } from '@contract/api/cus';
 import { cusCall } from './api';
 
@@ -27,6 +28,22 @@ export function useOpenedInnets(open: boolean) {
     };
   }, [open]);
   return innets.map((i) => ({ value: i.innetId, label: `${i.cusName}（${i.providerName}）`, cusCode: i.cusCode }));
+}
+
+/** The customer 客户详情's 申请银行账户 linked here with (?cusCode=), '' when none. */
+export function useLinkedCusCode(): string {
+  const [search] = useSearchParams();
+  return search.get('cusCode') ?? '';
+}
+
+/** The opened application to preselect for the linked customer, once its options have loaded. */
+export function useLinkedInnet(options: { value: string; cusCode: string }[], apply: (innetId: string) => void): void {
+  const cusCode = useLinkedCusCode();
+  const innetId = options.find((o) => o.cusCode === cusCode)?.value;
+  useEffect(() => {
+    if (innetId) apply(innetId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [innetId]);
 }
 
 /** The first problem of the values as the server words it, or null. */

@@ -3,9 +3,10 @@
 // application the user may see changed state (a provider callback, another user's action).
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CUS_INNET_LIVE, type ContractView, type HistoryView } from '@contract/api/cus';
+import { CUS_INNET_LIVE, CUS_PERMS, type ContractView, type HistoryView } from '@contract/api/cus';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
+import { useCan } from '@/hooks/useCan';
 import { fetchContracts, fetchCusDetail, fetchHistory, type CusDetail } from './api';
 
 export function useCusDetail(cusCodeArg?: string) {
@@ -38,5 +39,9 @@ export function useCusDetail(cusCodeArg?: string) {
   }, [load]);
   useLiveRefresh(cusCode ? { kind: CUS_INNET_LIVE } : null, () => void load());
 
-  return { cusCode, detail, history, contracts, error, reload: load, tab: params.get('tab') ?? 'master' };
+  const can = useCan();
+  /** 申请银行账户: a user who may apply, for a customer opened at a provider (the accounts section links to 银行账户申请). */
+  const bankApplyAllowed = !!detail && can(CUS_PERMS.bankApply) && detail.innets.some((i) => i.status === 'opened');
+
+  return { cusCode, detail, history, contracts, error, reload: load, tab: params.get('tab') ?? 'master', bankApplyAllowed };
 }

@@ -1,8 +1,10 @@
 // The review queue of both screens: the customers others submitted (pendingForMe), one opened with
 // its materials, a return reason per material and overall, and the decision. The server refuses a
 // maker approving their own submission ('不能审核自己提交的客户资料'); that message is shown as is.
+// Live over the socket (migration 0035's review notices).
 import { useCallback, useEffect, useState } from 'react';
-import { CUS_MSG, type CusMasterView } from '@contract/api/cus';
+import { CUS_INNET_LIVE, CUS_MSG, type CusMasterView } from '@contract/api/cus';
+import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { approveMaster, fetchCusDetail, fetchMasters, returnMaster, type CusDetail } from './api';
 
@@ -29,6 +31,8 @@ export function useReview() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Live: a submission (or another checker's decision) joins or leaves the queue without a reload.
+  useLiveRefresh({ kind: CUS_INNET_LIVE }, () => void load());
 
   const show = useCallback(async (cusCode: string | null) => {
     setReasons({});

@@ -9,7 +9,16 @@ export interface HelpArea {
 }
 
 export const HELP_AREAS: HelpArea[] = [
-  { path: '/Home', title: '首页', text: '问候与今日日期、当前所在分组和部门，以及常用功能的快捷入口。' },
+  {
+    path: '/Home',
+    title: '首页（工作台）',
+    text: '按本人权限显示待办事项（点击打开已筛选的列表）、今日与昨日付款笔数、金额和成功率、待审批占用金额、账户余额、近期动态和图表；订单变化时自动刷新。客户用户看到本客户的账户和订单。',
+  },
+  {
+    path: '/dashboard/analysis',
+    title: '数据分析',
+    text: '平台人员按日期范围和租户查看按日、通道、交易类型、客户的交易笔数与金额，审批时长（中位数、P90）和失败原因，可导出 Excel。',
+  },
   { path: '/account', title: '个人页', text: '个人中心查看账户资料；个人设置修改登录密码、绑定手机等个人信息。' },
   {
     path: '/payCus',

@@ -1,6 +1,6 @@
 // 用户管理 (system/UserList, /system/user): a configuration of the list kit. Desktop table or phone
 // cards; add/edit in a Drawer (desktop) or full-screen Popup (phone); row actions 编辑, 冻结/解冻,
-// 修改密码, 删除; batch 冻结/解冻; export, import, super query. Permission prefix 'system:user:'.
+// 修改密码, 通行密钥 (revoke a user's passkeys), 删除; batch 冻结/解冻; export, import, super query. Permission prefix 'system:user:'.
 import { lazy, Suspense, useState } from 'react';
 import { ADMIN_P, USER_PERM_PREFIX, USER_STATUS, type SysUserRow } from '@contract/api/admin';
 import ListKit from '@/components/list/ListKit';
@@ -11,6 +11,8 @@ import { freezeUsers } from './api';
 
 const PasswordDesktop = lazy(() => import('./UserPassword.desktop'));
 const PasswordMobile = lazy(() => import('./UserPassword.mobile'));
+const PasskeysDesktop = lazy(() => import('./UserPasskeys.desktop'));
+const PasskeysMobile = lazy(() => import('./UserPasskeys.mobile'));
 
 const STATUS_OPTIONS = [
   { value: USER_STATUS.normal, label: '正常' },
@@ -30,7 +32,7 @@ async function setFrozen(kit: ListKitApi, ids: string[], status: '1' | '2') {
   }
 }
 
-function userListConfig(openPassword: (username: string) => void): ListKitConfig<SysUserRow> {
+function userListConfig(openPassword: (username: string) => void, openPasskeys: (user: SysUserRow) => void): ListKitConfig<SysUserRow> {
   return {
     pageKey: 'system/UserList',
     title: '用户信息',
@@ -92,6 +94,7 @@ function userListConfig(openPassword: (username: string) => void): ListKitConfig
         onClick: (r, kit) => setFrozen(kit, [r.id], r.status === USER_STATUS.frozen ? USER_STATUS.normal : USER_STATUS.frozen),
       },
       { key: 'password', text: '修改密码', permission: 'password', onClick: (r) => openPassword(r.username) },
+      { key: 'passkeys', text: '通行密钥', permission: 'edit', onClick: (r) => openPasskeys(r) },
     ],
     editor: { desktop: () => import('./UserForm.desktop'), mobile: () => import('./UserForm.mobile') },
     mobile: {
@@ -109,12 +112,15 @@ function userListConfig(openPassword: (username: string) => void): ListKitConfig
 export default function UserList(_props: PageProps) {
   const mobile = useIsMobile();
   const [passwordFor, setPasswordFor] = useState<string | null>(null);
-  const [config] = useState(() => userListConfig(setPasswordFor));
+  const [passkeysOf, setPasskeysOf] = useState<SysUserRow | null>(null);
+  const [config] = useState(() => userListConfig(setPasswordFor, setPasskeysOf));
   const Password = mobile ? PasswordMobile : PasswordDesktop;
+  const Passkeys = mobile ? PasskeysMobile : PasskeysDesktop;
   return (
     <>
       <ListKit config={config} />
       <Suspense fallback={null}>{passwordFor !== null && <Password username={passwordFor} onClose={() => setPasswordFor(null)} />}</Suspense>
+      <Suspense fallback={null}>{passkeysOf !== null && <Passkeys user={passkeysOf} onClose={() => setPasskeysOf(null)} />}</Suspense>
     </>
   );
 }

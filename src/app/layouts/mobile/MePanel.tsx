@@ -1,8 +1,9 @@
 // 我的 tab: who the user is, and the account actions of the phone: change the login password,
-// switch system (when the user has more than one), about, logout.
+// passkeys and push notifications (where the browser has them), switch system (when the user has
+// more than one), about, logout.
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ActionSheet, Dialog, List, Toast } from 'antd-mobile';
+import { ActionSheet, Dialog, List, Switch, Toast } from 'antd-mobile';
 import { useSnapshot } from 'valtio';
 import { HOME_PATH, LOGIN_PATH, SYSTEM_NAME } from '@contract/constants';
 import { MSG } from '@contract/messages';
@@ -14,6 +15,9 @@ import { ChangeLoginPasswordDialog } from '@/components/dialogs/ChangeLoginPassw
 import { PayPasswordDialog } from '@/components/dialogs/PayPasswordDialog';
 import { OpPasswordDialog } from '@/components/dialogs/OpPasswordDialog';
 import { DataDecryptDialog } from '@/components/dialogs/DataDecryptDialog';
+import PasskeysSheetMobile from '@/components/phoneApprover/PasskeysSheet.mobile';
+import { usePushSetting } from '@/components/phoneApprover/usePushSetting';
+import { passkeysSupported } from '@/api/passkeys';
 import { version } from '../../../../package.json';
 import { closeSheet, tabHref } from './tabs';
 
@@ -26,7 +30,8 @@ export default function MePanel() {
   const navigate = useNavigate();
   const snap = useSnapshot(session);
   const [switching, setSwitching] = useState(false);
-  const [dialog, setDialog] = useState<'payPassword' | 'opPassword' | 'decrypt' | null>(null);
+  const [dialog, setDialog] = useState<'payPassword' | 'opPassword' | 'decrypt' | 'passkeys' | null>(null);
+  const push = usePushSetting();
   const user = snap.userInfo;
   const panel = new URLSearchParams(location.search).get('panel');
   const listSys = (user?.listSys ?? []) as SysRef[];
@@ -111,6 +116,20 @@ export default function MePanel() {
         {flags.setPayPassword && <List.Item onClick={() => setDialog('payPassword')}>设置支付密码</List.Item>}
         {flags.dataDecrypt && <List.Item onClick={() => setDialog('decrypt')}>数据解密</List.Item>}
         {flags.setOpPassword && <List.Item onClick={() => setDialog('opPassword')}>设置操作密码</List.Item>}
+        {passkeysSupported() && (
+          <List.Item onClick={() => setDialog('passkeys')} description="审批时用指纹或面容代替支付密码">
+            通行密钥
+          </List.Item>
+        )}
+        {push.supported && (
+          <List.Item
+            description={push.error ?? '应用关闭时也能收到待审批订单和审批结果'}
+            extra={<Switch checked={push.on} loading={push.busy} onChange={(v) => void push.toggle(v)} aria-label="消息推送" />}
+            arrowIcon={false}
+          >
+            消息推送
+          </List.Item>
+        )}
         {listSys.length > 1 && (
           <List.Item onClick={() => setSwitching(true)} extra={user?.sys?.group?.groupName}>
             切换系统
@@ -129,6 +148,7 @@ export default function MePanel() {
       <PayPasswordDialog open={dialog === 'payPassword'} onClose={() => setDialog(null)} />
       <OpPasswordDialog open={dialog === 'opPassword'} onClose={() => setDialog(null)} />
       <DataDecryptDialog open={dialog === 'decrypt'} onClose={() => setDialog(null)} />
+      <PasskeysSheetMobile open={dialog === 'passkeys'} onClose={() => setDialog(null)} />
       <ActionSheet
         visible={switching}
         onClose={() => setSwitching(false)}
