@@ -153,6 +153,16 @@ describe('supervision', () => {
     await settled(op);
     await eventually(() => op.locator('tr', { hasText: '已完成' }).count()).toBeGreaterThan(0);
     await screenshot(op, 'settle-batch-desktop');
+    // 结算规则: the operator keeps 100.00 back on C0101's settlement account.
+    await op.getByRole('button', { name: '结算规则' }).click();
+    const ruleRow = op.locator('tr', { hasText: 'C0101' });
+    await eventually(() => ruleRow.count()).toBe(1);
+    await rowAction(op, ruleRow, '设置留存');
+    const keep = op.locator('.ant-modal').filter({ hasText: '留存金额' });
+    await keep.locator('input').fill('100.00');
+    await keep.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await eventually(() => ruleRow.innerText()).toContain('100.00');
+    await screenshot(op, 'settle-rules-desktop');
     await op.goto('/supervise/svCus');
     await settled(op);
     await eventually(() => op.locator('tr', { hasText: '已通过' }).count()).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // 结算管理 (page key 'settle/SettleBatchList', /settle/batch): settlement batches with their states;
 // a batch opens its items (one per customer), where a failed item is retried or handled by an
-// operator; 立即结算 settles named customers on demand. Both views through the list kit; rows
+// operator; 立即结算 settles named customers on demand; 结算规则 sets each customer's cycle and keep-back. Both views through the list kit; rows
 // change live as the channel answers.
 import { useMemo, useState } from 'react';
 import {
@@ -21,6 +21,7 @@ import { reloadAfter } from '@/components/list/reloadAfter';
 import type { ListKitConfig } from '@/components/list/types';
 import { reasonAction, useRowPrompt } from '@/components/list/useRowPrompt';
 import type { TagTone } from '@/components/statusTags';
+import { SettleRules } from './SettleRules';
 
 type Batch = SettleBatchRow & Record<string, unknown>;
 type Item = SettleItemRow & Record<string, unknown>;
@@ -30,6 +31,7 @@ const ITEM_TAG: Record<SettleItemStatus, TagTone> = { queued: 'default', pending
 
 export default function SettleBatchList() {
   const [batch, setBatch] = useState<Batch | null>(null);
+  const [rules, setRules] = useState(false);
   const { ask, prompt } = useRowPrompt();
 
   const batches = useMemo<ListKitConfig<Batch>>(
@@ -67,6 +69,7 @@ export default function SettleBatchList() {
       ],
       query: [{ field: 'status', label: '批次状态', type: 'select', options: optionsOf(SETTLE_BATCH_STATUS_TEXT) }],
       extraButtons: [
+        { key: 'rules', text: '结算规则', permission: SETTLE_PERMS.batchList, phone: true, onClick: () => setRules(true) },
         {
           key: 'run',
           text: '立即结算',
@@ -137,7 +140,9 @@ export default function SettleBatchList() {
 
   return (
     <>
-      {batch ? (
+      {rules ? (
+        <SettleRules ask={ask} onBack={() => setRules(false)} />
+      ) : batch ? (
         <ListKit
           key={batch.id}
           config={items}
