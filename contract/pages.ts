@@ -14,6 +14,7 @@ import { CUS_PAGES } from './pages/cus';
 import { REPORT_PAGES } from './pages/report';
 import { FILE_PAGES } from './pages/files';
 import { MONITOR_PAGES } from './pages/monitor';
+import { SETTLE_PAGES, SUPERVISE_PAGES } from './pages/settle';
 import { DASHBOARD_PAGES } from './pages/dashboard';
 
 export const CORE_PAGES = [
@@ -44,6 +45,8 @@ export const PAGE_KEYS = [
   ...REPORT_PAGES,
   ...FILE_PAGES,
   ...MONITOR_PAGES,
+  ...SETTLE_PAGES,
+  ...SUPERVISE_PAGES,
   ...DASHBOARD_PAGES,
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];

@@ -8,6 +8,8 @@
 import { LIVE_RESYNC, type LivePush } from '../../contract/api/message';
 import { cusInnetAudience, type CusInnetNotice } from '../modules/cus/liveAudience';
 import { payOrderAudience, type PayOrderNotice } from '../modules/pay/liveAudience';
+import { settleAudience } from '../modules/settle/liveAudience';
+import { superviseAudience, type SuperviseNotice } from '../modules/supervise/liveAudience';
 import { TOPIC_CHANNELS, type Broker } from './broker';
 import type { NotifyHub, SocketViewer } from './notifyHub';
 
@@ -25,6 +27,8 @@ type Audience = (viewer: SocketViewer, notice: Notice, allows: Allows) => Promis
 const AUDIENCES: Record<string, Audience> = {
   payOrder: (viewer, notice, allows) => payOrderAudience(viewer, notice as unknown as PayOrderNotice, allows),
   cusInnet: (viewer, notice, allows) => cusInnetAudience(viewer, notice as unknown as CusInnetNotice, allows),
+  settle: (viewer, notice, allows) => settleAudience(viewer, notice, allows),
+  supervise: (viewer, notice, allows) => superviseAudience(viewer, notice as unknown as SuperviseNotice, allows),
 };
 
 export function parseLiveNotice(payload: string): Notice | null {

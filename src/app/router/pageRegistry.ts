@@ -16,6 +16,8 @@ import { cusPages } from '@/features/cus/pages';
 import { reportPages } from '@/features/report/pages';
 import { filePages } from '@/features/files/pages';
 import { monitorPages } from '@/features/monitor/pages';
+import { settlePages } from '@/features/settle/pages';
+import { supervisePages } from '@/features/supervise/pages';
 import { dashboardPages } from '@/features/dashboard/pages';
 
 export type { PageProps } from '@/lib/page';
@@ -49,5 +51,7 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...reportPages,
   ...filePages,
   ...monitorPages,
+  ...settlePages,
+  ...supervisePages,
   ...dashboardPages,
 };
