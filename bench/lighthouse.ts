@@ -44,6 +44,11 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<R
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // BENCH_DEBUG=1: what the largest paint was, and the requests it waited on.
+  if (process.env.BENCH_DEBUG) {
+    console.log(JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details, null, 1).slice(0, 3000));
+    console.log(JSON.stringify(lhr.audits['critical-request-chains']?.details, null, 1).slice(0, 6000));
+  }
   const num = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -14,6 +14,7 @@ import { CUS_PAGES } from './pages/cus';
 import { REPORT_PAGES } from './pages/report';
 import { FILE_PAGES } from './pages/files';
 import { MONITOR_PAGES } from './pages/monitor';
+import { SETTLE_PAGES, SUPERVISE_PAGES } from './pages/settle';
 import { DASHBOARD_PAGES } from './pages/dashboard';
 import { FEE_PAGES } from './pages/fee';
 
@@ -45,6 +46,8 @@ export const PAGE_KEYS = [
   ...REPORT_PAGES,
   ...FILE_PAGES,
   ...MONITOR_PAGES,
+  ...SETTLE_PAGES,
+  ...SUPERVISE_PAGES,
   ...DASHBOARD_PAGES,
   ...FEE_PAGES,
 ] as const;

@@ -55,6 +55,8 @@ import { filesRoutes } from './modules/files/routes';
 import { workbenchRoutes } from './modules/workbench/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { cusRoutes } from './modules/cus/routes';
+import { settleRoutes } from './modules/settle/routes';
+import { superviseRoutes } from './modules/supervise/routes';
 import { feeRoutes } from './modules/fee/routes';
 import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
@@ -230,6 +232,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
       await api.register(filesRoutes, moduleOptions);
       await api.register(monitorRoutes, moduleOptions);
       await api.register(cusRoutes, moduleOptions);
+      await api.register(settleRoutes, moduleOptions);
+      await api.register(superviseRoutes, moduleOptions);
       await api.register(workbenchRoutes, { ...moduleOptions, auth: authCache });
       await api.register(feeRoutes, moduleOptions);
       await api.register(vxeSocketRoutes, { deps, broker: await createBroker(deps.db, app.log), auth: authCache });

@@ -80,6 +80,26 @@ export const JOB_HANDLERS = {
     hint: '{"hours": 24}（可选）；删除上传超过N小时且未被任何业务记录引用的文件（对象与记录）',
     params: z.strictObject({ hours: z.number({ message: '须为整数' }).int('须为整数').min(24, '不能小于24').max(87600, '不能大于87600').default(24) }),
   },
+  settlementCycle: {
+    name: 'T+1结算',
+    hint: '{"day": "2026-01-02"}（可选，默认今天）；各租户按结算规则（T+1）将结算账户当日零点前的可结算余额（扣除留存）结算至绑定银行卡，同一天只结算一次',
+    params: z.strictObject({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, '须为YYYY-MM-DD格式的日期')
+        .optional(),
+    }),
+  },
+  channelReconcile: {
+    name: '渠道对账',
+    hint: '{"day": "2026-01-01"}（可选，默认昨天）；取渠道对账单与渠道订单、账务分录逐笔核对，重复执行结果相同',
+    params: z.strictObject({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, '须为YYYY-MM-DD格式的日期')
+        .optional(),
+    }),
+  },
 } as const;
 export type JobHandlerKey = keyof typeof JOB_HANDLERS;
 export const JOB_HANDLER_KEYS = Object.keys(JOB_HANDLERS) as JobHandlerKey[];

@@ -84,7 +84,7 @@ export const LEDGER_MSG = {
   reasonRequired: '请输入原因',
 } as const;
 
-export const CUSTOMER_ACCOUNT_TYPES = ['basic', 'settlement', 'fee', 'virtual'] as const;
+export const CUSTOMER_ACCOUNT_TYPES = ['basic', 'settlement', 'fee', 'virtual', 'supervised'] as const;
 /** What AcctNoGenerate opens directly; a virtual bank account comes only through the provider (客户进件 › 银行账户申请). */
 export const GENERATED_ACCOUNT_TYPES = ['basic', 'settlement', 'fee'] as const;
 export const PLATFORM_ACCOUNT_TYPES = ['clearing', 'suspense', 'fee_income', 'bank_settlement'] as const;
@@ -96,6 +96,7 @@ export const ACCOUNT_TYPE_TEXT: Record<AccountType, string> = {
   settlement: '结算账户',
   fee: '手续费账户',
   virtual: '虚拟银行账户',
+  supervised: '资金监管账户',
   clearing: '清算账户',
   suspense: '挂账账户',
   fee_income: '手续费收入账户',

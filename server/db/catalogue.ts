@@ -27,6 +27,8 @@ import { CUS_MENU } from '../modules/cus/menu';
 import { REPORT_MENU } from '../modules/report/menu';
 import { FILES_MENU } from '../modules/files/menu';
 import { MONITOR_MENU } from '../modules/monitor/menu';
+import { SETTLE_MENU } from '../modules/settle/menu';
+import { SUPERVISE_MENU } from '../modules/supervise/menu';
 import { DASHBOARD_MENU } from '../modules/workbench/menu';
 import { FEE_MENU } from '../modules/fee/menu';
 
@@ -54,6 +56,8 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...REPORT_MENU,
   ...FILES_MENU,
   ...MONITOR_MENU,
+  ...SETTLE_MENU,
+  ...SUPERVISE_MENU,
   ...DASHBOARD_MENU,
   ...FEE_MENU,
 ];

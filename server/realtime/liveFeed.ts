@@ -8,6 +8,8 @@
 import { LIVE_RESYNC, type LivePush } from '../../contract/api/message';
 import { cusInnetAudience, type CusInnetNotice } from '../modules/cus/liveAudience';
 import { payOrderAudience, type PayOrderNotice } from '../modules/pay/liveAudience';
+import { settleAudience } from '../modules/settle/liveAudience';
+import { superviseAudience, type SuperviseNotice } from '../modules/supervise/liveAudience';
 import { FEE_PERMS } from '../../contract/api/fee';
 
 /** Fee and split rules (issue 18): operators of the tenant who may read the rules (customer-side users never see rule lists). */
@@ -30,6 +32,8 @@ type Audience = (viewer: SocketViewer, notice: Notice, allows: Allows) => Promis
 const AUDIENCES: Record<string, Audience> = {
   payOrder: (viewer, notice, allows) => payOrderAudience(viewer, notice as unknown as PayOrderNotice, allows),
   cusInnet: (viewer, notice, allows) => cusInnetAudience(viewer, notice as unknown as CusInnetNotice, allows),
+  settle: (viewer, notice, allows) => settleAudience(viewer, notice, allows),
+  supervise: (viewer, notice, allows) => superviseAudience(viewer, notice as unknown as SuperviseNotice, allows),
   feeRule: (viewer, notice, allows) => feeRuleAudience(viewer, notice, allows, FEE_PERMS.view),
   splitRule: (viewer, notice, allows) => feeRuleAudience(viewer, notice, allows, FEE_PERMS.splitView),
 };

@@ -9,6 +9,10 @@ import { loginLog, sessions, smsOutbox } from '../db/schema';
 import type { DictService } from '../modules/dict/service';
 import { objectStoreFromEnv, type ObjectStore } from '../adapters/objectStore/objectStore';
 import { fileAdmin } from '../modules/files/admin';
+import { dayBounds } from '../adapters/channel/statement';
+import { ledgerServiceFor } from '../modules/ledger/instance';
+import { ReconciliationService } from '../modules/settle/reconcile';
+import { SettlementService, cstDay } from '../modules/settle/settlement';
 
 export interface JobContext {
   db: Db;
@@ -86,5 +90,44 @@ export const JOB_HANDLER_REGISTRY: Record<JobHandlerKey, JobHandler> = {
     const before = new Date(ctx.now.getTime() - int(params.hours, 24) * 3_600_000);
     const n = await fileAdmin(ctx.db, ctx.objects ?? objectStoreFromEnv(), ctx.log).cleanOrphans(before, ctx.signal);
     return `删除孤儿文件 ${n} 个`;
+  },
+
+  // T+1 settlement of every tenant with settlement accounts; a second run the same day continues
+  // that day's batch (and hands over what a stopped process left queued) instead of paying again.
+  async settlementCycle(ctx, params) {
+    const day = typeof params.day === 'string' ? params.day : cstDay(ctx.now);
+    const settlement = new SettlementService(ledgerServiceFor(ctx.db));
+    const tenants = await settlement.ledger.store.query<{ tenant_id: string }>(
+      `SELECT DISTINCT tenant_id FROM accounts WHERE owner_kind = 'customer' AND account_type = 'settlement' ORDER BY tenant_id`,
+    );
+    let items = 0;
+    for (const { tenant_id } of tenants) {
+      if (ctx.signal.aborted) break;
+      const c = { tenantId: tenant_id, actor: 'system' };
+      await settlement.resume(c);
+      items += (await settlement.run(c, { trigger: 'scheduled', day, idempotencyKey: `T1:${day}` })).items;
+    }
+    return `${day} 结算：${tenants.length} 个租户，发起出款 ${items} 笔`;
+  },
+
+  // The day's statement of every tenant the channel served that day (or already reconciled): matched
+  // against our channel orders and ledger; the differences wait on 对账差错处理.
+  async channelReconcile(ctx, params) {
+    const day = typeof params.day === 'string' ? params.day : cstDay(ctx.now, -1);
+    const recon = new ReconciliationService(ledgerServiceFor(ctx.db));
+    const tenants = await recon.ledger.store.query<{ tenant_id: string }>(
+      `SELECT tenant_id FROM channel_orders WHERE status = 'succeeded' AND updated_at >= $1 AND updated_at < $2
+       UNION SELECT tenant_id FROM recon_days WHERE day = $3::date ORDER BY 1`,
+      [dayBounds(day).from, dayBounds(day).to, day],
+    );
+    const parts: string[] = [];
+    for (const { tenant_id } of tenants) {
+      if (ctx.signal.aborted) break;
+      const r = await recon.run({ tenantId: tenant_id, actor: 'system' }, day);
+      parts.push(
+        `租户${tenant_id}：对账单${r.statementLines}笔，匹配${r.matched}，我方缺失${r.missingOurs}，渠道缺失${r.missingTheirs}，金额不符${r.amountDiffers}`,
+      );
+    }
+    return `${day} 对账完成${parts.length ? `；${parts.join('；')}` : '：当日无渠道交易'}`;
   },
 };

@@ -192,7 +192,16 @@ describe.each(BACKENDS)('scheduled jobs on %s', (backend) => {
 
     it('lists the handler catalogue and previews the next 10 times', async () => {
       const handlers = (await api('GET', JOB_PATHS.handlers)).json().result as { key: string; name: string }[];
-      expect(handlers.map((h) => h.key).sort()).toEqual(['dictCacheRefresh', 'fileOrphanCleanup', 'heartbeat', 'logPrune', 'sessionCleanup', 'smsOutboxPrune']);
+      expect(handlers.map((h) => h.key).sort()).toEqual([
+        'channelReconcile',
+        'dictCacheRefresh',
+        'fileOrphanCleanup',
+        'heartbeat',
+        'logPrune',
+        'sessionCleanup',
+        'settlementCycle',
+        'smsOutboxPrune',
+      ]);
       expect(handlers.every((h) => /[\u4e00-\u9fa5]/.test(h.name))).toBe(true);
       const next = await api('GET', JOB_PATHS.nextRuns, undefined, { cron: '0 0/5 * * * ?' });
       expect(next.json().result).toHaveLength(10);

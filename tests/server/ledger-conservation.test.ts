@@ -4,6 +4,8 @@
 // same run proves them: fee income equals the fees recorded, and every split loses no fen.
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './helpers';
+import { SettlementService } from '../../server/modules/settle/settlement';
+import { SupervisionService } from '../../server/modules/supervise/service';
 import { attempt, ctxOf, expectLedgerSound, fundedAccounts, ledgerSuite } from './ledgerKit';
 
 const SIZES = { postgres: { workers: 20, ops: 500, customers: 40 }, pglite: { workers: 4, ops: 100, customers: 10 } } as const;
@@ -142,5 +144,114 @@ describe.each(BACKENDS)('ledger conservation (%s)', (backend) => {
     for (const reason of Object.keys(refusals)) expect(allowed, `unexpected refusal: ${reason}`).toContain(reason);
     expect(refusals['客户已停用，不能进行该操作']).toBeGreaterThan(0);
     expect(Number(orders.failed)).toBeGreaterThan(0);
+  }, 180_000);
+
+  // Issue 18 §3-§4, kept apart from the run above: settlements (paid, failed and reversed, retried)
+  // and supervision (deposits, releases and refunds decided by another person) racing transfers.
+  it('settlements and supervised releases among random transfers conserve money; funds equal their accounts', async () => {
+    const { ledger } = s.f;
+    const size = backend === 'postgres' ? { workers: 10, ops: 60, customers: 12 } : { workers: 3, ops: 25, customers: 4 };
+    const accounts = await fundedAccounts(ledger, 'CS', size.customers, 2_000n * 100n);
+    const settlement = new SettlementService(ledger);
+    const sv = new SupervisionService(ledger);
+    await ledger.createCustomer({ tenantId: '0', cusCode: 'CSSUP', cusName: '守恒测试供应商', cusType: 'supplier' });
+    await ledger.openAccount(ctxOf(), { cusCode: 'CSSUP', type: 'basic', idempotencyKey: 'open:CSSUP:basic' });
+    const who = (actor: string) => ({ tenantId: '0', actor, actorName: actor, cusCode: null });
+    // A delivery note every release names (as if uploaded).
+    const evidence = 'files/0/supervise/cs-evidence.pdf';
+    await s.t.sql(
+      `INSERT INTO uploaded_files (id, tenant_id, bucket, path, file_name, content_type, size, is_image, uploader_id, uploader_name)
+       VALUES ('f-cs-evidence', '0', 'supervise', $1, '交付单.pdf', 'application/pdf', 10, false, 'u-operator', '操作员') ON CONFLICT DO NOTHING`,
+      [evidence],
+    );
+    const codes = [...new Set(accounts.map((a) => a.cusCode))];
+    const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)];
+    const amount = () => BigInt(1 + Math.floor(Math.random() * 30_000)) + (Math.random() < 0.2 ? 99n - BigInt(Math.floor(Math.random() * 30_000) % 100) : 0n);
+    const funds: string[] = [];
+    const refusals: Record<string, number> = {};
+    let seq = 0;
+    await Promise.all(
+      Array.from({ length: size.workers }, async (_, w) => {
+        for (let i = 0; i < size.ops; i++) {
+          const key = `cs-${w}-${i}-${seq++}`;
+          const r = Math.random();
+          const cus = pick(codes);
+          let op: () => Promise<unknown>;
+          if (r < 0.3) {
+            const [a, b] = [pick(accounts), pick(accounts)];
+            op = () =>
+              a === b
+                ? Promise.resolve()
+                : ledger.transfer(ctxOf(), {
+                    fromAccountNo: a.accountNo,
+                    toAccountNo: b.accountNo,
+                    amountFen: amount(),
+                    reason: '随机转账',
+                    idempotencyKey: key,
+                  });
+          } else if (r < 0.5) {
+            op = () => settlement.run(ctxOf(), { trigger: 'manual', cusCodes: [cus], idempotencyKey: key });
+          } else if (r < 0.6) {
+            op = async () => {
+              await settlement.refresh('0');
+              const [failed] = await ledger.store.query<{ id: string }>(`SELECT id FROM settle_items WHERE status = 'failed' ORDER BY random() LIMIT 1`);
+              if (failed) await settlement.retry(ctxOf(), failed.id);
+            };
+          } else if (r < 0.75) {
+            op = async () => {
+              const { fundId } = await sv.deposit(who('u-operator'), {
+                cusCode: cus,
+                supplierCode: 'CSSUP',
+                contractNo: `HT-${cus}`,
+                amountFen: amount(),
+                idempotencyKey: key,
+              });
+              funds.push(fundId);
+            };
+          } else if (funds.length) {
+            const fundId = pick(funds);
+            op = async () => {
+              const kind = Math.random() < 0.6 ? 'release' : 'refund';
+              const { requestId } = await sv.raise(who('u-operator'), {
+                fundId,
+                kind,
+                amountFen: amount(),
+                reason: '随机',
+                filePaths: [evidence],
+                idempotencyKey: key,
+              });
+              await sv.decide(who('u-approver'), requestId, Math.random() < 0.8 ? { approve: true } : { approve: false, reason: '随机驳回' });
+            };
+          } else op = async () => undefined;
+          const res = await attempt(op);
+          if (!res.ok) refusals[res.reason] = (refusals[res.reason] ?? 0) + 1;
+        }
+      }),
+    );
+    await ledger.channel.idle();
+    await settlement.refresh('0');
+    await expectLedgerSound(s.f.store);
+    const allowed = new Set(['可用余额不足', '申请金额超过可用监管余额', '没有可结算的余额', '只有结算失败的明细可以重试或人工处理']);
+    for (const reason of Object.keys(refusals)) expect(allowed, `unexpected refusal: ${reason}`).toContain(reason);
+    // Every fund equals its share of the supervised account; nothing reserved remains (all decided).
+    const [sv_] = await s.f.store.query<{ bad: number; reserved: string }>(
+      `SELECT (SELECT count(*) FROM accounts a JOIN customers cu ON cu.id = a.customer_id WHERE a.account_type = 'supervised'
+                AND a.balance <> (SELECT COALESCE(sum(f.balance), 0) FROM sv_funds f WHERE f.tenant_id = cu.tenant_id AND f.cus_code = cu.cus_code))::int AS bad,
+              (SELECT COALESCE(sum(reserved), 0) FROM sv_funds)::text AS reserved`,
+    );
+    expect(sv_).toEqual({ bad: 0, reserved: '0' });
+    // Every settlement item agrees with its channel order; what succeeded left the settlement accounts.
+    const [items] = await s.f.store.query<{ open: number; mismatch: number }>(
+      `SELECT count(*) FILTER (WHERE i.status IN ('queued', 'pending'))::int AS open,
+              count(*) FILTER (WHERE o.id IS NOT NULL AND i.status IN ('succeeded', 'failed') AND i.status <> o.status)::int AS mismatch
+         FROM settle_items i LEFT JOIN channel_orders o ON o.id = i.channel_order_id`,
+    );
+    expect(items).toEqual({ open: 0, mismatch: 0 });
+    const [moved] = await s.f.store.query<{ releases: number; settled: number }>(
+      `SELECT (SELECT count(*) FROM sv_requests WHERE kind = 'release' AND status = 'approved')::int AS releases,
+              (SELECT count(*) FROM settle_items WHERE status = 'succeeded')::int AS settled`,
+    );
+    expect(moved.releases).toBeGreaterThan(0);
+    expect(moved.settled).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -40,6 +40,11 @@ export const FILE_REFERENCES: readonly FileReference[] = [
     kind: 'signed contract PDF (cus_contracts.pdf_path)',
     owner: `(SELECT '签约合同：' || k.contract_no FROM cus_contracts k WHERE k.pdf_path = uploaded_files.path LIMIT 1)`,
   },
+  {
+    kind: 'evidence of delivery of a supervised-fund release request (sv_request_files.file_id)',
+    owner: `(SELECT '监管放款证明：' || r.request_no FROM sv_request_files rf JOIN sv_requests r ON r.id = rf.request_id
+             WHERE rf.file_id = uploaded_files.id ORDER BY r.created_at LIMIT 1)`,
+  },
 ];
 
 /** The file's business object (the first reference that answers), or NULL when nothing points at it. */

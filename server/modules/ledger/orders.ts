@@ -1,15 +1,16 @@
 // Charges and withdrawals through the payment channel. A charge posts nothing until the channel
 // confirms; a withdrawal reserves the funds at once (customer → suspense) and then settles
 // (suspense → bank settlement) or is reversed (suspense → customer) when the channel answers.
-// Completion locks the order row first, so a callback delivered twice posts once.
+// Completion locks the order rows first, so a callback delivered twice posts once; outcomes that
+// arrive together complete together (completeOrders, one ledger_post call; see outcomes.ts).
 import { LEDGER_MSG, ORDER_STATUS_TEXT, type OrderStatus, type OrderView } from '../../../contract/api/ledger';
 import { formatFen } from '../../../contract/money';
 import type { ChannelResult } from '../../adapters/channel/channel';
 import { AppError } from '../../http/envelope';
 import { requestHash } from './hash';
 import { netLines, recordFee } from '../fee/engine';
-import { applySplitIn, type PostFn } from '../fee/splits';
-import { postEntry, type PostedEntry } from './posting';
+import { applySplitIn } from '../fee/splits';
+import { postEntries, postEntry, type PostInput } from './posting';
 import type { SqlConn } from './store';
 
 export interface OrderRow {
@@ -119,72 +120,45 @@ export async function insertOrder(
 }
 
 /**
- * Applies the channel's outcome to a pending order, in the caller's transaction. Returns false when
- * the order was already complete (a repeated callback).
+ * The entry a channel outcome posts for a pending order: a charge's credit (or, `toSuspense`, the
+ * money held in suspense when the account cannot take it), a withdrawal's settlement to the bank,
+ * or its reversal; null for a failed charge (nothing moved).
  */
-export async function completeOrder(
-  c: SqlConn,
+export function outcomeInput(
+  o: OrderRow,
   r: ChannelResult,
   platform: { suspense: string; bank_settlement: string; fee_income: string },
-  post: PostFn = postEntry,
-): Promise<boolean> {
-  const o = await orderById(c, r.tenantId, r.orderId, true);
-  if (!o) throw new Error(`ledger: channel callback for unknown order ${r.orderId}`);
-  if (o.status !== 'pending') return false;
+  toSuspense?: string,
+): PostInput | null {
   const amount = BigInt(o.amount);
   // Issue 18: a top-up's fee is deducted from what is credited; a failed withdrawal gives its fee back.
   const fee = BigInt(o.fee ?? '0');
   const base = { tenantId: o.tenant_id, actor: 'channel', requestId: r.channelRef, requestHash: requestHash('channel', { orderId: o.id, success: r.success }) };
-  const feeRecord = (entryId: string, feeFen: bigint) =>
-    recordFee(c, {
-      tenantId: o.tenant_id,
-      cusCode: o.cus_code ?? null,
-      txType: o.kind === 'charge' ? 'topup' : 'withdraw',
-      ruleId: o.fee_rule_id ?? null,
-      entryId,
-      ref: o.id,
-      baseFen: amount,
-      feeFen,
-    });
-  let settled: PostedEntry | null = null;
-  if (o.kind === 'charge' && r.success) {
-    try {
-      settled = await post(c, {
-        ...base,
-        kind: 'charge',
-        reason: o.reason || '账户充值',
-        idempotencyKey: `order:${o.id}:settle`,
-        lines: netLines([
-          { accountNo: o.account_no, amountFen: amount - fee },
-          { accountNo: platform.fee_income, amountFen: fee },
-          { accountNo: platform.bank_settlement, amountFen: -amount },
-        ]),
-      });
-      await feeRecord(settled.id, fee);
-      await applySplitIn(c, post, {
-        tenantId: o.tenant_id,
-        acctNo: o.account_no,
-        amountFen: amount - fee,
-        sourceEntryId: settled.id,
-        sourceKind: 'topup',
-        actor: 'channel',
-      });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      // The money is at the bank but the account cannot take it (closed): hold it in suspense.
-      settled = await post(c, {
-        ...base,
-        kind: 'charge_suspense',
-        reason: `充值入账失败（${err.message}），挂账待处理`,
-        idempotencyKey: `order:${o.id}:settle`,
-        lines: [
-          { accountNo: platform.suspense, amountFen: amount },
-          { accountNo: platform.bank_settlement, amountFen: -amount },
-        ],
-      });
-    }
-  } else if (o.kind === 'withdraw' && r.success) {
-    settled = await post(c, {
+  if (o.kind === 'charge' && r.success && toSuspense !== undefined)
+    return {
+      ...base,
+      kind: 'charge_suspense',
+      reason: `充值入账失败（${toSuspense}），挂账待处理`,
+      idempotencyKey: `order:${o.id}:settle`,
+      lines: [
+        { accountNo: platform.suspense, amountFen: amount },
+        { accountNo: platform.bank_settlement, amountFen: -amount },
+      ],
+    };
+  if (o.kind === 'charge' && r.success)
+    return {
+      ...base,
+      kind: 'charge',
+      reason: o.reason || '账户充值',
+      idempotencyKey: `order:${o.id}:settle`,
+      lines: netLines([
+        { accountNo: o.account_no, amountFen: amount - fee },
+        { accountNo: platform.fee_income, amountFen: fee },
+        { accountNo: platform.bank_settlement, amountFen: -amount },
+      ]),
+    };
+  if (o.kind === 'withdraw' && r.success)
+    return {
       ...base,
       kind: 'withdraw_settle',
       reason: o.reason || '提现出款',
@@ -193,9 +167,9 @@ export async function completeOrder(
         { accountNo: platform.suspense, amountFen: -amount },
         { accountNo: platform.bank_settlement, amountFen: amount },
       ],
-    });
-  } else if (o.kind === 'withdraw') {
-    settled = await post(c, {
+    };
+  if (o.kind === 'withdraw')
+    return {
       ...base,
       kind: 'withdraw_reverse',
       reason: `提现失败退回：${r.failReason ?? '渠道处理失败'}`,
@@ -207,15 +181,103 @@ export async function completeOrder(
         { accountNo: platform.fee_income, amountFen: -fee },
         { accountNo: o.account_no, amountFen: amount + fee },
       ]),
+    };
+  return null;
+}
+
+/**
+ * Issue 18, after a completion's entry is posted (same transaction): the fee it moved (a top-up's
+ * charged, a failed withdrawal's given back) is recorded, and a top-up's credit is split by the
+ * account's standing split rule.
+ */
+async function feesAfterOutcome(c: SqlConn, o: OrderRow, r: ChannelResult, entryId: string, input: PostInput): Promise<void> {
+  const fee = BigInt(o.fee ?? '0');
+  const amount = BigInt(o.amount);
+  const charge = o.kind === 'charge';
+  if (input.kind !== 'charge' && input.kind !== 'withdraw_reverse') return;
+  await recordFee(c, {
+    tenantId: o.tenant_id,
+    cusCode: o.cus_code ?? null,
+    txType: charge ? 'topup' : 'withdraw',
+    ruleId: o.fee_rule_id ?? null,
+    entryId,
+    ref: o.id,
+    baseFen: amount,
+    feeFen: charge ? fee : -fee,
+  });
+  if (charge && r.success)
+    await applySplitIn(c, (cc, i) => postEntry(cc, i), {
+      tenantId: o.tenant_id,
+      acctNo: o.account_no,
+      amountFen: amount - fee,
+      sourceEntryId: entryId,
+      sourceKind: 'topup',
+      actor: 'channel',
     });
-    await feeRecord(settled.id, -fee);
+}
+
+const ORDER_DONE_SQL = `UPDATE channel_orders o SET status = x.status, settle_entry_id = x.entry_id, channel_ref = x.ref, fail_reason = x.reason, updated_at = now()
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS x(id, status, entry_id, ref, reason) WHERE o.id = x.id`;
+
+/**
+ * Applies outcomes of ONE tenant's orders in the caller's transaction: locks the orders (in id
+ * order), posts all their entries in one ledger_post call (each as if alone), a charge the account
+ * cannot take going to suspense instead, and marks them done. Orders already complete (repeated
+ * callbacks) are skipped; returns how many were completed.
+ */
+export async function completeOrders(
+  c: SqlConn,
+  results: ChannelResult[],
+  platform: { suspense: string; bank_settlement: string; fee_income: string },
+): Promise<number> {
+  const byId = new Map(results.map((r) => [r.orderId, r]));
+  const rows = await c.query<OrderRow>(
+    `SELECT ${ORDER_COLS} FROM channel_orders o JOIN accounts a ON a.id = o.account_id WHERE o.id = ANY ($1::text[]) AND o.tenant_id = $2 ORDER BY o.id FOR UPDATE OF o`,
+    [[...byId.keys()], results[0].tenantId],
+  );
+  if (rows.length < byId.size) {
+    const known = new Set(rows.map((o) => o.id));
+    throw new Error(`ledger: channel callback for unknown order ${[...byId.keys()].find((id) => !known.has(id))}`);
   }
-  await c.query(`UPDATE channel_orders SET status = $2, settle_entry_id = $3, channel_ref = $4, fail_reason = $5, updated_at = now() WHERE id = $1`, [
-    o.id,
-    r.success ? 'succeeded' : 'failed',
-    settled?.id ?? null,
-    r.channelRef,
-    r.success ? null : (r.failReason ?? '渠道处理失败'),
-  ]);
-  return true;
+  const open = rows.filter((o) => o.status === 'pending');
+  const withInput = open.map((o) => ({ o, r: byId.get(o.id)!, input: outcomeInput(o, byId.get(o.id)!, platform) }));
+  const posting = withInput.filter((x) => x.input);
+  const entries = new Map<string, string>();
+  const posted = posting.length
+    ? await postEntries(
+        c,
+        posting.map((x) => x.input!),
+      )
+    : [];
+  const refused: { o: OrderRow; r: ChannelResult; input: PostInput }[] = [];
+  const after: { o: OrderRow; r: ChannelResult; input: PostInput; entryId: string }[] = [];
+  posted.forEach((p, k) => {
+    const x = posting[k];
+    if (!(p instanceof AppError)) {
+      entries.set(x.o.id, p.id);
+      if (!p.replayed) after.push({ ...x, input: x.input!, entryId: p.id });
+    } else if (x.o.kind === 'charge') refused.push({ o: x.o, r: x.r, input: outcomeInput(x.o, x.r, platform, p.message)! });
+    else throw p;
+  });
+  // The money is at the bank but the account cannot take it (closed): hold it in suspense.
+  if (refused.length)
+    (
+      await postEntries(
+        c,
+        refused.map((x) => x.input),
+      )
+    ).forEach((p, k) => {
+      if (p instanceof AppError) throw p;
+      entries.set(refused[k].o.id, p.id);
+    });
+  for (const x of after) await feesAfterOutcome(c, x.o, x.r, x.entryId, x.input);
+  if (open.length)
+    await c.query(ORDER_DONE_SQL, [
+      open.map((o) => o.id),
+      open.map((o) => (byId.get(o.id)!.success ? 'succeeded' : 'failed')),
+      open.map((o) => entries.get(o.id) ?? null),
+      open.map((o) => byId.get(o.id)!.channelRef),
+      open.map((o) => (byId.get(o.id)!.success ? null : (byId.get(o.id)!.failReason ?? '渠道处理失败'))),
+    ]);
+  return open.length;
 }

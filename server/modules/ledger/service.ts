@@ -51,7 +51,8 @@ import type { ChannelResult, PaymentChannel } from '../../adapters/channel/chann
 import { AppError } from '../../http/envelope';
 import * as A from './accounts';
 import { requestHash } from './hash';
-import { completeOrder, insertOrder, orderById, orderByKey, orderView, replayOrder, type OrderRow } from './orders';
+import { completeOrders, insertOrder, orderById, orderByKey, orderView, replayOrder, type OrderRow } from './orders';
+import { OutcomeQueue } from './outcomes';
 import { PostingBatcher, batcherOptionsFromEnv } from './batcher';
 import { CHAIN_LANES, isIdempotencyClash, postEntries, postEntry, replayAfterRace, validateShape, type PostInput, type PostedEntry } from './posting';
 import type { LedgerStore, SqlConn } from './store';
@@ -77,6 +78,8 @@ export class LedgerService {
     (input) => this.postAlone(input),
     batcherOptionsFromEnv(),
   );
+
+  private readonly outcomes = new OutcomeQueue((results) => this.applyOutcomes(results));
 
   constructor(
     readonly store: LedgerStore,
@@ -382,14 +385,21 @@ export class LedgerService {
     await this.channel.submit({ orderId: o.id, tenantId: o.tenant_id, kind: o.kind, amountFen: BigInt(o.amount), cardNo: o.card_no });
   }
 
-  /** The channel's callback: applies the outcome once (repeated callbacks are no-ops). */
-  async onChannelResult(r: ChannelResult): Promise<void> {
-    const platform = await this.platform(r.tenantId);
-    await this.inTx(
-      null,
-      (c) => completeOrder(c, r, platform, (cc, input) => this.postIn(cc, input)),
-      async () => false,
-    );
+  /** The channel's callback: applies the outcome once (repeated callbacks are no-ops), with the others waiting (outcomes.ts). */
+  onChannelResult(r: ChannelResult): Promise<void> {
+    return this.outcomes.push(r);
+  }
+
+  private async applyOutcomes(results: ChannelResult[]): Promise<void> {
+    for (const tenantId of new Set(results.map((r) => r.tenantId))) {
+      const platform = await this.platform(tenantId);
+      const mine = results.filter((r) => r.tenantId === tenantId);
+      await this.inTx(
+        null,
+        (c) => completeOrders(c, mine, platform),
+        async () => 0,
+      );
+    }
   }
 
   /** Hands orders still pending (e.g. after a restart) to the channel again; returns how many. */

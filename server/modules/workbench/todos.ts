@@ -2,12 +2,8 @@
 // filtered list it opens. A user sees the entries whose permission they hold in the request's tenant
 // (checked here on the server, never by the client), each counted as the list it opens would count.
 //
-// Adding a to-do is adding one entry. Issue 18 will add, for example:
-//   { key: 'releasePending', title: '待主管放行', permission: '<release:approve code>', path: '<release list>',
-//     query: { status: 'pending' }, count: async (v) => count('SELECT count(*) FROM <releases> WHERE …', [v.tenantId, v.userId]) }
-//   { key: 'reconDiff', title: '未处理对账差异', permission: '<recon:diff code>', path: '<difference list>',
-//     query: { status: 'open' }, count: async (v) => count('SELECT count(*) FROM <differences> WHERE …', [v.tenantId]) }
-// and the live refresh follows when their change is announced on the socket (server/realtime/liveFeed.ts).
+// Adding a to-do is adding one entry (issue 18 added the supervision and reconciliation ones); the
+// live refresh follows when their change is announced on the socket (server/realtime/liveFeed.ts).
 import { ANNOUNCEMENT_LIST_PATH } from '../../../contract/constants';
 import { CUS_PERMS } from '../../../contract/api/cusWire';
 import { PAY_PERMS } from '../../../contract/api/payWire';
@@ -15,7 +11,12 @@ import type { WorkbenchTodo } from '../../../contract/api/workbench';
 import { APPROVE_LIST_PATH } from '../../../contract/pages/approve';
 import { CUS_REVIEW_PATH } from '../../../contract/pages/cus';
 import { PAY_ORDER_LIST_PATH } from '../../../contract/pages/pay';
+import { SETTLE_PERMS } from '../../../contract/api/settle';
+import { SV_PERMS } from '../../../contract/api/supervise';
+import { SETTLE_PATHS, SUPERVISE_PATHS } from '../../../contract/pages/settle';
 import type { SqlConn } from '../ledger/store';
+import { RECON_OPEN_SQL } from '../settle/reconcile';
+import { SV_PENDING_SQL } from '../supervise/service';
 import { scopeSql, type DataScope } from '../rbac/dataScope';
 
 export interface TodoViewer {
@@ -108,6 +109,23 @@ export const TODOS: TodoEntry[] = [
             AND ($3::text IS NULL OR m.cus_code = $3)`,
         [v.tenantId, v.userId, v.cusCode],
       ),
+  },
+  {
+    key: 'svPending',
+    title: '待审批的监管放款与退款',
+    permission: SV_PERMS.approve,
+    path: SUPERVISE_PATHS.svBoss,
+    query: {},
+    // Never one's own request (four eyes), as the 监管方 page offers them.
+    count: async (v) => count(SV_PENDING_SQL, [v.tenantId, v.userId]),
+  },
+  {
+    key: 'reconOpen',
+    title: '未处理的对账差错',
+    permission: SETTLE_PERMS.reconList,
+    path: SETTLE_PATHS.recon,
+    query: {},
+    count: async (v) => count(RECON_OPEN_SQL, [v.tenantId]),
   },
   {
     key: 'unread',

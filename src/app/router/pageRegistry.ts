@@ -16,6 +16,8 @@ import { cusPages } from '@/features/cus/pages';
 import { reportPages } from '@/features/report/pages';
 import { filePages } from '@/features/files/pages';
 import { monitorPages } from '@/features/monitor/pages';
+import { settlePages } from '@/features/settle/pages';
+import { supervisePages } from '@/features/supervise/pages';
 import { dashboardPages } from '@/features/dashboard/pages';
 import { feePages } from '@/features/fee/pages';
 
@@ -50,6 +52,8 @@ export const pageRegistry: Record<PageKey, PageModule> = {
   ...reportPages,
   ...filePages,
   ...monitorPages,
+  ...settlePages,
+  ...supervisePages,
   ...dashboardPages,
   ...feePages,
 };

@@ -14,6 +14,8 @@ export function FilePicker(props: {
       ref={props.inputRef}
       type="file"
       hidden
+      // antd's form styles show file inputs (display: block) over the hidden attribute.
+      style={{ display: 'none' }}
       multiple={props.multiple}
       accept={props.imageOnly ? 'image/*' : undefined}
       capture={props.camera && props.imageOnly ? 'environment' : undefined}

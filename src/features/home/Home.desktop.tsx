@@ -175,50 +175,53 @@ export default function HomeDesktop() {
           </Suspense>
         </Card>
       )}
-      <Card title="快捷入口">
-        {h.shortcuts.length === 0 ? (
-          <Empty description="暂无可用的菜单" />
-        ) : (
-          <Row gutter={[16, 16]}>
-            {h.shortcuts.map((s) => {
-              const Icon = s.icon ? ICONS[s.icon] : undefined;
-              return (
-                <Col key={s.key} xs={12} sm={8} md={6} xl={6}>
-                  <Card
-                    hoverable
-                    size="small"
-                    onClick={() => h.open(s.item)}
-                    role="link"
-                    aria-label={s.title}
-                    styles={{ body: { display: 'flex', alignItems: 'center', gap: 12 } }}
-                  >
-                    <span
-                      style={{
-                        width: 40,
-                        height: 40,
-                        borderRadius: 8,
-                        background: tileColor(s.key),
-                        color: '#fff',
-                        display: 'inline-flex',
-                        alignItems: 'center',
-                        justifyContent: 'center',
-                        fontSize: Icon || tileText(s.title).length === 1 ? 20 : 14,
-                        fontWeight: 600,
-                        flex: 'none',
-                      }}
+      {/* Shown with the workbench, not before it: cards arriving above it would push it down (layout shift). */}
+      {(d || w.error) && (
+        <Card title="快捷入口">
+          {h.shortcuts.length === 0 ? (
+            <Empty description="暂无可用的菜单" />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {h.shortcuts.map((s) => {
+                const Icon = s.icon ? ICONS[s.icon] : undefined;
+                return (
+                  <Col key={s.key} xs={12} sm={8} md={6} xl={6}>
+                    <Card
+                      hoverable
+                      size="small"
+                      onClick={() => h.open(s.item)}
+                      role="link"
+                      aria-label={s.title}
+                      styles={{ body: { display: 'flex', alignItems: 'center', gap: 12 } }}
                     >
-                      {Icon ? <Icon /> : tileText(s.title)}
-                    </span>
-                    <Typography.Text strong ellipsis>
-                      {s.title}
-                    </Typography.Text>
-                  </Card>
-                </Col>
-              );
-            })}
-          </Row>
-        )}
-      </Card>
+                      <span
+                        style={{
+                          width: 40,
+                          height: 40,
+                          borderRadius: 8,
+                          background: tileColor(s.key),
+                          color: '#fff',
+                          display: 'inline-flex',
+                          alignItems: 'center',
+                          justifyContent: 'center',
+                          fontSize: Icon || tileText(s.title).length === 1 ? 20 : 14,
+                          fontWeight: 600,
+                          flex: 'none',
+                        }}
+                      >
+                        {Icon ? <Icon /> : tileText(s.title)}
+                      </span>
+                      <Typography.Text strong ellipsis>
+                        {s.title}
+                      </Typography.Text>
+                    </Card>
+                  </Col>
+                );
+              })}
+            </Row>
+          )}
+        </Card>
+      )}
     </Space>
   );
 }

@@ -14,21 +14,10 @@ const weak: CSSProperties = { color: 'rgba(0,0,0,0.65)', fontSize: 12 };
 export default function HomeMobile() {
   const h = useHome();
   const w = useWorkbench();
+  // The greeting above is drawn by Home.tsx before this view (and antd-mobile) has loaded.
   const d = w.data;
   return (
-    <div style={{ padding: 12 }}>
-      <section
-        style={{ borderRadius: 12, padding: '20px 16px', color: '#fff', background: 'linear-gradient(135deg, #0267B5 0%, #053a66 100%)', marginBottom: 12 }}
-      >
-        <h2 style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>
-          {h.greeting}，{h.realname}
-        </h2>
-        <div style={{ marginTop: 8, fontSize: 13, lineHeight: 1.6 }}>
-          {[h.groupName, h.department].filter(Boolean).join(' · ')}
-          <br />
-          今天是 {h.today}
-        </div>
-      </section>
+    <div style={{ padding: '0 12px 12px' }}>
       <Card title="待办事项" style={card} data-testid="workbench-todos">
         {!d && <p style={{ ...weak, textAlign: 'center' }}>{w.error ?? '加载中…'}</p>}
         {d && d.todos.length === 0 && <p style={{ ...weak, textAlign: 'center' }}>暂无待办</p>}
@@ -117,35 +106,38 @@ export default function HomeMobile() {
           </Suspense>
         </Card>
       )}
-      <Card title="快捷入口" style={{ borderRadius: 12 }}>
-        {h.shortcuts.length === 0 ? (
-          <p style={{ textAlign: 'center', color: 'var(--boss-color-weak)', margin: '16px 0' }}>暂无可用的菜单</p>
-        ) : (
-          <Grid columns={4} gap={12}>
-            {h.shortcuts.map((s) => (
-              <Grid.Item key={s.key} onClick={() => h.open(s.item)}>
-                <div role="link" aria-label={s.title} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 6, padding: '4px 0' }}>
-                  <MenuTile entryKey={s.key} icon={s.icon} title={s.title} />
-                  <span
-                    style={{
-                      fontSize: 12,
-                      color: '#333',
-                      textAlign: 'center',
-                      lineHeight: 1.3,
-                      maxWidth: '100%',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {s.title}
-                  </span>
-                </div>
-              </Grid.Item>
-            ))}
-          </Grid>
-        )}
-      </Card>
+      {/* Shown with the workbench, not before it: cards arriving above it would push it down (layout shift). */}
+      {(d || w.error) && (
+        <Card title="快捷入口" style={{ borderRadius: 12 }}>
+          {h.shortcuts.length === 0 ? (
+            <p style={{ textAlign: 'center', color: 'var(--boss-color-weak)', margin: '16px 0' }}>暂无可用的菜单</p>
+          ) : (
+            <Grid columns={4} gap={12}>
+              {h.shortcuts.map((s) => (
+                <Grid.Item key={s.key} onClick={() => h.open(s.item)}>
+                  <div role="link" aria-label={s.title} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 6, padding: '4px 0' }}>
+                    <MenuTile entryKey={s.key} icon={s.icon} title={s.title} />
+                    <span
+                      style={{
+                        fontSize: 12,
+                        color: '#333',
+                        textAlign: 'center',
+                        lineHeight: 1.3,
+                        maxWidth: '100%',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {s.title}
+                    </span>
+                  </div>
+                </Grid.Item>
+              ))}
+            </Grid>
+          )}
+        </Card>
+      )}
     </div>
   );
 }
