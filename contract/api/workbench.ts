@@ -92,6 +92,8 @@ export interface WorkbenchOverview {
   payments: { today: DayFigures; yesterday: DayFigures; pendingCount: number; pendingAmountFen: string } | null;
   /** Staff holding 账户查询: the tenant's balances by account type. */
   balances: BalanceByType[] | null;
+  /** Staff holding 手续费收入 (fee:income:view): the tenant's fee income of this month (Asia/Shanghai), in fen. */
+  feeIncomeMonthFen: string | null;
   /** A customer-side user: their own accounts and orders instead. */
   customer: { cusCode: string; accounts: CustomerAccount[] | null; orders: StatusCount[] | null } | null;
   activity: ActivityItem[];

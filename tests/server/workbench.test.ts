@@ -188,6 +188,24 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
     expect(cus.activity.every((a) => !a.title.includes('WB'))).toBe(true);
   });
 
+  it("shows 本月手续费收入 to who reads fee income: this month's fees of the tenant only", async () => {
+    const before = BigInt((await overview('operator')).feeIncomeMonthFen ?? 'none');
+    const [{ id: entry }] = await t.sql<{ id: string }>('SELECT id FROM journal_entries ORDER BY id LIMIT 1');
+    await t.sql(
+      `INSERT INTO fee_charges (tenant_id, cus_code, tx_type, entry_id, ref, base_fen, fee_fen, created_at) VALUES
+         ('0', 'C0203', 'payment', $1, 'wb-fee-1', 10000, 120, now()),
+         ('0', 'C0204', 'withdraw', $1, 'wb-fee-2', 5000, 35, now()),
+         ('0', 'C0204', 'payment', $1, 'wb-fee-old', 5000, 900, date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai' - interval '1 hour'),
+         ('1', 'C0101', 'payment', $1, 'wb-fee-other', 5000, 700, now())`,
+      [entry],
+    );
+    const operator = await overview('operator');
+    expect(BigInt(operator.feeIncomeMonthFen!)).toBe(before + 155n);
+    expect((await overview('approver')).feeIncomeMonthFen).toBe(operator.feeIncomeMonthFen);
+    // A customer-side user has no fee-income figure (their own orders and accounts instead).
+    expect((await overview('customer')).feeIncomeMonthFen).toBeNull();
+  });
+
   it('lists the recent decisions the user may see', async () => {
     await t.sql(
       `INSERT INTO pay_order_events (order_id, tenant_id, action, actor_id, actor_name, from_status, to_status, version) VALUES

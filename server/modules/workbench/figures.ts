@@ -2,9 +2,7 @@
 // pending approval, balances by account type, a customer-side user's own accounts and orders, the
 // recent decisions and postings, and the charts. Which of them a viewer gets is decided in
 // routes.ts from their permissions; each query here is narrowed to the viewer's reach.
-//
-// A registry slot for issue 18: 本月手续费收入 joins `payments` once fees are posted (the fee income
-// account's credits of the month); no figure is shown for it until then.
+// 本月手续费收入 comes from the fee module (server/modules/fee/engine.ts feeIncomeThisMonth).
 import { ACCOUNT_TYPE_TEXT, ENTRY_KIND_TEXT } from '../../../contract/api/ledger';
 import {
   PAY_ORDER_ACTION_TEXT,

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LEDGER_PERMS } from '../../../contract/api/ledger';
+import { FEE_PERMS } from '../../../contract/api/fee';
 import { PAY_PERMS } from '../../../contract/api/payWire';
 import {
   DASHBOARD_MSG,
@@ -25,6 +26,7 @@ import type { AuthCache } from '../session/authCache';
 import { sendXlsx } from '../admin/xlsx';
 import { isPlatform } from '../config/scope';
 import { JOBS_TENANT } from '../jobs/service';
+import { feeIncomeThisMonth } from '../fee/engine';
 import { accountScopeOf } from '../ledger/rules';
 import { storeOfDb } from '../ledger/store';
 import { orderScopeOf } from '../pay/rules';
@@ -83,10 +85,15 @@ export const workbenchRoutes: FastifyPluginAsyncZod<ModuleOptions & { auth: Auth
     async (req) => {
       const v = viewer(req);
       const tenantId = v.auth.tenantId;
-      const [cusCode, canOrders, canAccounts] = await Promise.all([v.cusCode, v.allows(PAY_PERMS.inquiry), v.allows(LEDGER_PERMS.accountInquiry)]);
+      const [cusCode, canOrders, canAccounts, canFees] = await Promise.all([
+        v.cusCode,
+        v.allows(PAY_PERMS.inquiry),
+        v.allows(LEDGER_PERMS.accountInquiry),
+        v.allows(FEE_PERMS.income),
+      ]);
       const reach = canOrders ? await orderReach(v, [tenantId]) : null;
       const acctScope = canAccounts && cusCode === null ? await accountScopeOf(db, v.auth) : null;
-      const [todos, payments, balances, custAccounts, custOrders, decisions, postings] = await Promise.all([
+      const [todos, payments, balances, custAccounts, custOrders, decisions, postings, feeIncome] = await Promise.all([
         todosOf(store, { tenantId, userId: v.auth.user.id, cusCode, orderScope: v.orderScope }, v.allows),
         reach && cusCode === null ? shared('payments', reach, () => paymentFigures(store, reach)) : null,
         canAccounts && cusCode === null ? balancesByType(store, tenantId, acctScope) : null,
@@ -94,12 +101,14 @@ export const workbenchRoutes: FastifyPluginAsyncZod<ModuleOptions & { auth: Auth
         reach && cusCode !== null ? ordersByStatus(store, reach, ALL_DAYS.from, ALL_DAYS.to) : null,
         reach ? recentDecisions(store, { ...reach, tenants: [tenantId] }) : [],
         canAccounts ? recentPostings(store, tenantId, cusCode, acctScope) : [],
+        canFees && cusCode === null ? feeIncomeThisMonth(store, tenantId) : null,
       ]);
       const answer: WorkbenchOverview = {
         at: new Date().toISOString(),
         todos,
         payments,
         balances,
+        feeIncomeMonthFen: feeIncome === null ? null : feeIncome.toString(),
         customer: cusCode === null ? null : { cusCode, accounts: custAccounts, orders: custOrders },
         activity: mergeActivity(decisions, postings),
         charts: canOrders,

@@ -76,10 +76,10 @@ export default function HomeDesktop() {
           ))}
         </Row>
       </Card>
-      {d?.payments && (
+      {d && keyFigures(d).length > 0 && (
         <Row gutter={[16, 16]} data-testid="workbench-figures">
-          {keyFigures(d.payments).map((f) => (
-            <Col key={f.key} xs={12} xl={6}>
+          {keyFigures(d).map((f) => (
+            <Col key={f.key} xs={12} xl={{ flex: '1 1 0' }}>
               <Card size="small" data-figure={f.key} data-value={f.value}>
                 <Statistic title={f.label} value={f.value} />
                 <Typography.Text type="secondary">{f.note}</Typography.Text>

@@ -38,10 +38,10 @@ export default function HomeMobile() {
           </List>
         )}
       </Card>
-      {d?.payments && (
+      {d && keyFigures(d).length > 0 && (
         <Card title="关键指标" style={card} data-testid="workbench-figures">
           <Grid columns={2} gap={12}>
-            {keyFigures(d.payments).map((f) => (
+            {keyFigures(d).map((f) => (
               <Grid.Item key={f.key} data-figure={f.key} data-value={f.value}>
                 <div style={weak}>{f.label}</div>
                 <div style={{ fontSize: 18, fontWeight: 600, margin: '2px 0', color: 'rgba(0,0,0,0.88)' }}>{f.value}</div>

@@ -103,17 +103,23 @@ export function changeText(today: number, yesterday: number): string {
 }
 
 /** The key figures as label / value / comparison rows, the same on both devices. */
-export function keyFigures(p: NonNullable<WorkbenchOverview['payments']>): { key: string; label: string; value: string; note: string }[] {
-  const { today: t, yesterday: y }: { today: DayFigures; yesterday: DayFigures } = p;
-  return [
-    { key: 'count', label: '今日付款笔数', value: String(t.count), note: `昨日 ${y.count}（${changeText(t.count, y.count)}）` },
-    {
-      key: 'amount',
-      label: '今日付款金额',
-      value: money(t.amountFen),
-      note: `昨日 ${money(y.amountFen)}（${changeText(Number(t.amountFen), Number(y.amountFen))}）`,
-    },
-    { key: 'rate', label: '今日成功率', value: rateText(t.successRate), note: `昨日 ${rateText(y.successRate)}` },
-    { key: 'pending', label: '待审批占用金额', value: money(p.pendingAmountFen), note: `${p.pendingCount} 笔待审批` },
-  ];
+export function keyFigures(d: WorkbenchOverview): { key: string; label: string; value: string; note: string }[] {
+  const figures: { key: string; label: string; value: string; note: string }[] = [];
+  const p = d.payments;
+  if (p) {
+    const { today: t, yesterday: y }: { today: DayFigures; yesterday: DayFigures } = p;
+    figures.push(
+      { key: 'count', label: '今日付款笔数', value: String(t.count), note: `昨日 ${y.count}（${changeText(t.count, y.count)}）` },
+      {
+        key: 'amount',
+        label: '今日付款金额',
+        value: money(t.amountFen),
+        note: `昨日 ${money(y.amountFen)}（${changeText(Number(t.amountFen), Number(y.amountFen))}）`,
+      },
+      { key: 'rate', label: '今日成功率', value: rateText(t.successRate), note: `昨日 ${rateText(y.successRate)}` },
+      { key: 'pending', label: '待审批占用金额', value: money(p.pendingAmountFen), note: `${p.pendingCount} 笔待审批` },
+    );
+  }
+  if (d.feeIncomeMonthFen !== null) figures.push({ key: 'feeIncome', label: '本月手续费收入', value: money(d.feeIncomeMonthFen), note: '本月1日起累计' });
+  return figures;
 }
