@@ -1,12 +1,11 @@
 // Fees end to end (issue 18 §1): the operator configures a customer's fee in 客户详情's fee modal
 // (1440×900), the approver approves the rule on the phone (390×844, 服务费配置), the operator makes a
 // payment and sees the fee, the debit total and 到账金额 in the confirmation, the approver approves the
-// payment, and the fee shows in 手续费收入. The customer is C0203 (nobody else pays from it), funded
+// payment on the phone, and the fee shows in 手续费收入. The customer is C0203 (nobody else pays from it), funded
 // from C0101 for the test, so the fee touches no other file's money.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { encodePassword } from '../../contract/crypto';
 import { LEDGER_PATHS, type AccountView } from '../../contract/api/ledger';
 import { PAY_PATHS, type PayOrderView } from '../../contract/api/pay';
 import { FEE_PATHS } from '../../contract/api/fee';
@@ -114,13 +113,16 @@ describe('a customer fee from configuration to fee income', () => {
     const { listData } = await cap<{ listData: PayOrderView[] }>(op, PAY_PATHS.orderInquiry, { mine: true, page: { pageNum: 1, pageSize: 1 } });
     const order = listData[0];
     expect(order.fee).toBe('2.00');
-    // The payment's approval (the phone approval journey itself is approve.test's).
-    const pass = await cap<{ passed: number }>(ap, PAY_PATHS.auditPass, {
-      orderIds: [order.orderId],
-      versions: [order.version],
-      payPwd: encodePassword(DEMO_PASSWORD),
-    });
-    expect(pass.passed).toBe(1);
+    // The approver approves the payment on the phone, with the payment password (no passkey registered here).
+    await ap.goto(`/approve/detail?id=${order.orderId}`);
+    await settled(ap);
+    await eventually(() => ap.getByTestId('order-status').innerText()).toBe('待审批');
+    await ap.getByRole('button', { name: '审批通过' }).click();
+    await ap.getByLabel('支付密码', { exact: true }).fill(DEMO_PASSWORD);
+    await ap.getByRole('button', { name: '确定' }).click();
+    await eventually(() => ap.getByText('审批通过 1 笔').count()).toBe(1);
+    await screenshot(ap, 'fees-payment-approved-phone');
+    await ap.getByRole('button', { name: '知道了' }).click();
   });
 
   it('the fee shows in 手续费收入', async () => {

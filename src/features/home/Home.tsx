@@ -2,7 +2,7 @@
 // On a phone the greeting is drawn here, in plain markup, while the view and its UI kit still load:
 // it is the page's largest paint, which otherwise waited for three more downloads in turn (Lighthouse,
 // simulated slow 4G). The workbench's overview is asked for at once too (prefetchWorkbench).
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIsMobile } from '@/hooks/useDevice';
 import { useHome } from './useHome';
 import { prefetchWorkbench } from './useWorkbench';
@@ -27,7 +27,8 @@ function PhoneGreeting() {
 }
 
 export default function Home() {
-  prefetchWorkbench();
+  // Once per visit of the page (not on every render: a later answer would be stale for a reload).
+  useState(prefetchWorkbench);
   const mobile = useIsMobile();
   if (!mobile)
     return (

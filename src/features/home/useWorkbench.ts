@@ -40,6 +40,7 @@ function useLoaded<T>(url: string, enabled: boolean, failure: string) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const running = useRef<Promise<void> | null>(null);
+  const first = useRef(true);
   const again = useRef(false);
   const load = useCallback((): Promise<void> => {
     if (running.current) {
@@ -48,7 +49,9 @@ function useLoaded<T>(url: string, enabled: boolean, failure: string) {
     }
     running.current = (async () => {
       try {
-        const res = await fetchOnce<T>(url);
+        // Only the first load may take the prefetched answer: a reload is asked because something changed.
+        const res = await (first.current ? fetchOnce<T>(url) : sysGet<T>(url, undefined, { silent: true } as never));
+        first.current = false;
         if (!res.success || !res.result) throw new Error(res.message || failure);
         setData(res.result);
         setError(null);
