@@ -59,6 +59,8 @@ export const registerBody = z.object({
   name: z.string().trim().max(40, '名称最多40个字符').default(''),
 });
 export const removeBody = z.object({ id: passkeyId });
+/** 我的通行密钥: nothing to ask but the envelope (the caller is the signed-in user). */
+export const listBody = z.object({});
 export const adminListQuery = z.object({ userId: z.string().min(1, '请选择用户').max(64, '请选择用户') });
 export const approveChallengeBody = z
   .object({

@@ -66,6 +66,13 @@ export const UNIQUE_MESSAGES: Readonly<Record<string, string>> = {
   fee_charges_entry_ref_uq: CONFIG_MSG.exists('该手续费记录'),
   split_rules_version_uq: CONFIG_MSG.exists('该分账规则版本'),
   split_entries_source_uq: CONFIG_MSG.exists('该笔入账的分账'),
+  settle_batches_batch_no_key: CONFIG_MSG.exists('结算批次号'),
+  settle_batches_tenant_id_idempotency_key_key: CONFIG_MSG.exists('该结算请求'),
+  settle_items_batch_id_cus_code_key: CONFIG_MSG.exists('该批次的客户结算'),
+  recon_items_tenant_id_day_ref_key: CONFIG_MSG.exists('该对账记录'),
+  sv_funds_tenant_id_cus_code_supplier_code_contract_no_key: CONFIG_MSG.exists('该合同的监管资金'),
+  sv_requests_request_no_key: CONFIG_MSG.exists('申请单号'),
+  sv_requests_tenant_id_idempotency_key_key: CONFIG_MSG.exists('该申请'),
 };
 
 interface PgFault {

@@ -78,6 +78,11 @@ describe('工作台 live on both devices', () => {
     const accounts = (cus: string) => cap<{ listData: AccountView[] }>(op, LEDGER_PATHS.accountInquiry, { cusCode: cus });
     const from = (await accounts('C0101')).listData.find((a) => a.acctType === 'settlement')!;
     const to = (await accounts('C0102')).listData.find((a) => a.acctType === 'basic')!;
+    // Another file on this server may have settled C0101's account to its card (settle-supervise): top it up first.
+    if (Number(from.available) < 12.34) {
+      await cap(op, LEDGER_PATHS.charge, { acctNo: from.acctNo, amount: '100.00', reason: '工作台测试充值', idempotencyKey: randomUUID() });
+      await eventually(async () => Number((await accounts('C0101')).listData.find((a) => a.acctNo === from.acctNo)!.available)).toBeGreaterThanOrEqual(12.34);
+    }
     const submittedAt = Date.now();
     order = (
       await cap<{ order: PayOrderView }>(op, PAY_PATHS.orderSubmit, {

@@ -8,6 +8,7 @@ import { ADMIN_P } from '../../contract/api/admin';
 import { encodePassword } from '../../contract/crypto';
 import { ListCache } from '../../server/lib/listCache';
 import { USER_LIST_TABLES } from '../../server/modules/admin/userQuery';
+import { STATS_TABLES } from '../../server/modules/workbench/stats';
 import type { Broker, TopicChannel, TopicHandler } from '../../server/realtime/broker';
 import { BACKENDS, call, login, startApp, startPeerApp, type BackendName, type TestApp, until } from './helpers';
 
@@ -111,12 +112,12 @@ describe.each(BACKENDS)('list cache on %s', (backend: BackendName) => {
     expect((await list()).map((r) => r.id)).toContain(top.id);
   });
 
-  it('has the change notice on every table the user list reads', async () => {
+  it('has the change notice on every table the user list reads (and the workbench summaries, for their figure cache)', async () => {
     const rows = await t.sql<{ table: string }>(
       `SELECT c.relname AS table FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid JOIN pg_proc p ON p.oid = tg.tgfoid
         WHERE p.proname = 'boss_table_changed' AND NOT tg.tgisinternal`,
     );
-    expect(new Set(rows.map((r) => r.table))).toEqual(new Set(USER_LIST_TABLES));
+    expect(new Set(rows.map((r) => r.table))).toEqual(new Set([...USER_LIST_TABLES, ...STATS_TABLES]));
   });
 
   it('keeps nothing from a refused query and caches per tenant', async () => {

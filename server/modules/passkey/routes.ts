@@ -38,7 +38,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
   );
 
-  app.post(K.PASSKEY_PATHS.list, { schema: { tags, summary: '我的通行密钥' }, config: { permission: 'authenticated' } }, async (req) =>
+  app.post(K.PASSKEY_PATHS.list, { schema: { body: K.listBody, tags, summary: '我的通行密钥' }, config: { permission: 'authenticated' } }, async (req) =>
     capOk({ listData: await svc.listOwn(store, authOf(req).user.id) }),
   );
 
