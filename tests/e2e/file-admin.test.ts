@@ -2,13 +2,14 @@
 // 1440×900 with their business object, previews a PDF and an image, is refused deleting the image an
 // announcement shows, and deletes the orphan PDF; on a 390×844 phone the files are cards whose
 // action sheet previews, and deleting an orphan removes its card.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { API_BASE, HEADER_TENANT, HEADER_TOKEN } from '../../contract/constants';
 import { FILE_P } from '../../contract/api/files';
-import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { launchChromium, screenshot } from './lib/browser';
 import { rowAction } from './lib/choose';
-import { apiCall, eventually, settled, signIn, storedToken } from './lib/session';
+import { apiCall, eventually, settled, storedToken } from './lib/session';
+import { signedInPage } from './lib/signedIn';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -40,17 +41,8 @@ async function upload(page: Page, name: string, data: Buffer, mimeType: string, 
 }
 
 describe('文件管理 at 1440×900', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
-    page = await ctx.newPage();
-    await signIn(page, 'admin');
-  });
-  afterAll(async () => ctx?.close());
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/file-admin-failed-${c.task.id}.png` });
-  });
+  signedInPage({ browser: () => browser, baseURL, user: 'admin', name: 'file-admin' }, (p) => (page = p));
 
   it('lists uploads with their business object, previews a PDF and an image, refuses deleting a referenced one and deletes an orphan', async () => {
     await upload(page, `e2e-${STAMP}-说明.pdf`, PDF, 'application/pdf');
@@ -110,17 +102,8 @@ describe('文件管理 at 1440×900', () => {
 });
 
 describe('文件管理 on a 390×844 phone', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
-    page = await ctx.newPage();
-    await signIn(page, 'admin');
-  });
-  afterAll(async () => ctx?.close());
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/file-admin-failed-${c.task.id}.png` });
-  });
+  signedInPage({ browser: () => browser, baseURL, phone: true, user: 'admin', name: 'file-admin' }, (p) => (page = p));
 
   it('shows the files as cards, previews an image from the action sheet and deletes an orphan', async () => {
     await upload(page, `m-${STAMP}-photo.png`, PNG, 'image/png');
@@ -141,7 +124,7 @@ describe('文件管理 on a 390×844 phone', () => {
     await eventually(() => img.isVisible()).toBe(true);
     await screenshot(page, 'file-admin-phone-image');
     // The viewer closes on a touch tap that lasts a moment (it listens to touch events and ignores a tap of no duration).
-    const cdp = await ctx.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: 300 }] });
     await page.waitForTimeout(80);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });

@@ -1,10 +1,11 @@
 // 系统监控 end to end (issue 19 §3): the administrator opens 系统监控 at 1440×900, makes a request,
 // and sees it counted in its route's row within a refresh; on a 390×844 phone the page is cards.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { MONITOR_P, type MonitorOverview } from '../../contract/api/monitor';
-import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
-import { apiCall, eventually, settled, signIn } from './lib/session';
+import { launchChromium, screenshot } from './lib/browser';
+import { apiCall, eventually, settled } from './lib/session';
+import { signedInPage } from './lib/signedIn';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -19,17 +20,8 @@ afterAll(async () => {
 });
 
 describe('系统监控 at 1440×900', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
-    page = await ctx.newPage();
-    await signIn(page, 'admin');
-  });
-  afterAll(async () => ctx?.close());
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/monitor-failed-${c.task.id}.png` });
-  });
+  signedInPage({ browser: () => browser, baseURL, user: 'admin', name: 'monitor' }, (p) => (page = p));
 
   it('shows processes, routes, the database and jobs, and counts the request just made within a refresh', async () => {
     await page.goto('/system/monitor');
@@ -50,17 +42,8 @@ describe('系统监控 at 1440×900', () => {
 });
 
 describe('系统监控 at 390×844', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
-    page = await ctx.newPage();
-    await signIn(page, 'admin');
-  });
-  afterAll(async () => ctx?.close());
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/monitor-failed-${c.task.id}.png` });
-  });
+  signedInPage({ browser: () => browser, baseURL, phone: true, user: 'admin', name: 'monitor' }, (p) => (page = p));
 
   it('renders the figures as cards', async () => {
     await page.goto('/system/monitor');

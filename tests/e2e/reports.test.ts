@@ -2,11 +2,12 @@
 // 在线报表 at 1440×900, adds one through the form and opens it with 查看报表 (its columns, rows and
 // query); a customer-side user on a 390×844 phone opens the account report and sees only their own
 // customer's accounts, as cards.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './lib/browser';
 import { choose, rowAction } from './lib/choose';
-import { eventually, settled, signIn } from './lib/session';
+import { eventually, settled } from './lib/session';
+import { signedInPage } from './lib/signedIn';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -20,17 +21,8 @@ afterAll(async () => {
 });
 
 describe('online reports at 1440×900', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
-    page = await ctx.newPage();
-    await signIn(page, 'admin');
-  });
-  afterAll(async () => ctx?.close());
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/reports-failed-${c.task.id}.png` });
-  });
+  signedInPage({ browser: () => browser, baseURL, user: 'admin', name: 'reports' }, (p) => (page = p));
 
   it('adds a report on 在线报表 through its form and opens it with 查看报表: its columns, its rows, its query', async () => {
     await page.goto('/online/cgreport');
@@ -82,14 +74,8 @@ describe('online reports at 1440×900', () => {
 });
 
 describe('online reports on a 390×844 phone', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ctx = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
-    page = await ctx.newPage();
-    await signIn(page, 'customer');
-  });
-  afterAll(async () => ctx?.close());
+  signedInPage({ browser: () => browser, baseURL, phone: true, user: 'customer', name: 'reports' }, (p) => (page = p));
 
   it("the customer-side user sees only their own customer's accounts in the account report", async () => {
     await page.goto('/online/cgreport/view?code=acct_account');

@@ -28,7 +28,8 @@
 //   statement, one round trip, every check above made on the locked rows inside it. `npm run ledger:verify`
 //   (verify.ts) recomputes every lane and checks every invariant above against the stored rows.
 //
-// SERVICE API (for the pay-order, adjust, distribution and refund modules built on top)
+// SERVICE API (for the pay-order, adjust, distribution and refund modules built on top; reads and
+// administration in reads.ts)
 //   const ledger = ledgerServiceFor(deps.db)         // one per database, shared by all modules
 //   ctx: OpContext = { tenantId, actor: userId, requestId, cusCode? }  (cusCode: a customer user's own scope)
 //   ledger.post(input: PostInput)                    // generic balanced entry, committed on its own (concurrent ones
@@ -44,7 +45,7 @@
 //   createCustomer, setCustomerStatus, openAccount, bindCard. Errors are AppError (4xx + message).
 //   Funds of a payment order: freeze at submit (hold), then withdraw/transfer capturing the hold
 //   (post with hold: { op: 'capture', holdId, amountFen }) on execution, or unfreeze on reject.
-import type { AccountView, BankCardView, CustomerAccountType, CustomerView, EntryView, HoldView, OrderView } from '../../../contract/api/ledger';
+import type { OrderView } from '../../../contract/api/ledger';
 import { LEDGER_MSG } from '../../../contract/api/ledger';
 import { randomUUID } from 'node:crypto';
 import type { ChannelResult, PaymentChannel } from '../../adapters/channel/channel';
@@ -53,11 +54,13 @@ import * as A from './accounts';
 import { requestHash } from './hash';
 import { completeOrders, insertOrder, orderById, orderByKey, orderView, replayOrder, type OrderRow } from './orders';
 import { OutcomeQueue } from './outcomes';
+import { LedgerReads } from './reads';
 import { PostingBatcher, batcherOptionsFromEnv } from './batcher';
 import { CHAIN_LANES, isIdempotencyClash, postEntries, postEntry, replayAfterRace, validateShape, type PostInput, type PostedEntry } from './posting';
 import type { LedgerStore, SqlConn } from './store';
 import type { DataScope } from '../rbac/dataScope';
-import { priceAccount, priceIn, recordFee, transferExtras } from '../fee/engine';
+import { priceAccount, priceIn, transferExtras } from '../fee/engine';
+import { recordOnTopFee, withFeeOnTop } from '../fee/onTop';
 import { applySplitIn } from '../fee/splits';
 
 export interface OpContext {
@@ -71,7 +74,7 @@ export interface OpContext {
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
-export class LedgerService {
+export class LedgerService extends LedgerReads {
   private readonly platformCache = new Map<string, Promise<Record<'clearing' | 'suspense' | 'fee_income' | 'bank_settlement', string>>>();
   private readonly batcher = new PostingBatcher(
     (inputs) => postEntries(this.store, inputs, this.lanes),
@@ -82,10 +85,11 @@ export class LedgerService {
   private readonly outcomes = new OutcomeQueue((results) => this.applyOutcomes(results));
 
   constructor(
-    readonly store: LedgerStore,
+    store: LedgerStore,
     readonly channel: PaymentChannel,
     readonly lanes: number = CHAIN_LANES,
   ) {
+    super(store);
     channel.onResult((r) => this.onChannelResult(r));
   }
 
@@ -171,33 +175,13 @@ export class LedgerService {
     // Issue 18: a transfer pays its fee on top (same entry) and may land on an account with a standing split rule.
     const extra = await transferExtras(this.store, ctx.tenantId, v.fromAccountNo, v.toAccountNo, v.amountFen);
     if (!extra.fee && !extra.split) return this.post(input);
-    const platform = await this.platform(ctx.tenantId);
-    const charged: PostInput = extra.fee
-      ? {
-          ...input,
-          lines: [
-            { ...input.lines[0], amountFen: -(v.amountFen + extra.fee.feeFen) },
-            input.lines[1],
-            { accountNo: platform.fee_income, amountFen: extra.fee.feeFen },
-          ],
-        }
-      : input;
+    const charged = withFeeOnTop(input, extra.fee?.feeFen ?? 0n, (await this.platform(ctx.tenantId)).fee_income);
     return this.inTx(
       charged,
       async (c) => {
         const entry = await this.postIn(c, charged);
         if (entry.replayed) return entry;
-        if (extra.fee)
-          await recordFee(c, {
-            tenantId: ctx.tenantId,
-            cusCode: extra.fee.cusCode,
-            txType: 'transfer',
-            ruleId: extra.fee.ruleId,
-            entryId: entry.id,
-            ref: entry.id,
-            baseFen: v.amountFen,
-            feeFen: extra.fee.feeFen,
-          });
+        if (extra.fee) await recordOnTopFee(c, ctx.tenantId, 'transfer', extra.fee, entry.id, v.amountFen);
         if (extra.split)
           await applySplitIn(c, (cc, i) => this.postIn(cc, i), {
             tenantId: ctx.tenantId,
@@ -316,26 +300,11 @@ export class LedgerService {
         );
         // Issue 18: the withdrawal's fee on top of the amount, in the same entry (a hold captured covers both).
         const fee = await priceAccount(c, ctx.tenantId, v.accountNo, 'withdraw', v.amountFen);
-        const charged: PostInput = fee.feeFen
-          ? {
-              ...input,
-              lines: [{ ...input.lines[0], amountFen: -(v.amountFen + fee.feeFen) }, input.lines[1], { accountNo: platform.fee_income, amountFen: fee.feeFen }],
-              hold: input.hold ? { ...input.hold, amountFen: v.amountFen + fee.feeFen } : undefined,
-            }
-          : input;
+        const charged = withFeeOnTop(input, fee.feeFen, platform.fee_income);
         const entry = await this.postIn(c, charged);
         if (entry.replayed) return { order: await byEntry(c, entry.id), fresh: false };
         if (!card) throw new AppError(400, LEDGER_MSG.cardNotBound);
-        await recordFee(c, {
-          tenantId: ctx.tenantId,
-          cusCode: fee.cusCode,
-          txType: 'withdraw',
-          ruleId: fee.ruleId,
-          entryId: entry.id,
-          ref: entry.id,
-          baseFen: v.amountFen,
-          feeFen: fee.feeFen,
-        });
+        await recordOnTopFee(c, ctx.tenantId, 'withdraw', fee, entry.id, v.amountFen);
         const id = randomUUID();
         const accountId = entry.accountIds[v.accountNo];
         const now = new Date();
@@ -409,63 +378,5 @@ export class LedgerService {
     );
     for (const o of rows) await this.submit(o);
     return rows.length;
-  }
-
-  // ---- reads and administration ----
-  customer = (tenantId: string, cusCode: string): Promise<CustomerView> => A.customerByCode(this.store, tenantId, cusCode).then(A.customerView);
-  accounts = (ctx: OpContext, cusCode: string): Promise<AccountView[]> =>
-    this.scoped(ctx, cusCode, () => A.accountsOf(this.store, ctx.tenantId, cusCode, ctx.scope));
-  account = (ctx: OpContext, accountNo: string): Promise<AccountView> => A.accountByNo(this.store, ctx.tenantId, accountNo, ctx.cusCode, ctx.scope);
-  entries = (ctx: OpContext, accountNo: string, pageNum = 1, pageSize = 10) =>
-    A.entriesOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null, pageNum, pageSize, ctx.scope);
-  holds = (ctx: OpContext, accountNo: string): Promise<HoldView[]> => A.holdsOf(this.store, ctx.tenantId, accountNo, ctx.cusCode ?? null, ctx.scope);
-  cards = (ctx: OpContext, cusCode: string): Promise<BankCardView[]> => this.scoped(ctx, cusCode, () => A.cardsOf(this.store, ctx.tenantId, cusCode));
-
-  async order(ctx: OpContext, orderId: string): Promise<OrderView> {
-    const o = await orderById(this.store, ctx.tenantId, orderId);
-    if (!o) throw new AppError(404, LEDGER_MSG.orderNotFound);
-    if (ctx.cusCode || ctx.scope)
-      await A.accountByNo(this.store, ctx.tenantId, o.account_no, ctx.cusCode, ctx.scope).catch(() =>
-        Promise.reject(new AppError(404, LEDGER_MSG.orderNotFound)),
-      );
-    return orderView(o);
-  }
-
-  async customerDetail(
-    ctx: OpContext,
-    cusCode: string,
-  ): Promise<{ customer: CustomerView; accounts: AccountView[]; bankCards: BankCardView[]; recentEntries: EntryView[] }> {
-    return this.scoped(ctx, cusCode, async () => {
-      const customer = await this.customer(ctx.tenantId, cusCode);
-      const accounts = await A.accountsOf(this.store, ctx.tenantId, cusCode, ctx.scope);
-      const recent = (await Promise.all(accounts.map((a) => A.entriesOf(this.store, ctx.tenantId, a.acctNo, null, 1, 10)))).flatMap((p) => p.listData);
-      recent.sort((x, y) => (BigInt(y.entryNo) > BigInt(x.entryNo) ? 1 : -1));
-      return { customer, accounts, bankCards: await A.cardsOf(this.store, ctx.tenantId, cusCode), recentEntries: recent.slice(0, 10) };
-    });
-  }
-
-  createCustomer = (v: Parameters<typeof A.createCustomer>[1]) => A.createCustomer(this.store, v).then(A.customerView);
-  setCustomerStatus = (ctx: OpContext, cusCode: string, status: 'enabled' | 'disabled', reason: string) =>
-    this.store.tx((c) => A.setCustomerStatus(c, { tenantId: ctx.tenantId, cusCode, status, reason, actor: ctx.actor })).then(A.customerView);
-  /** Opens an account; one the actor's data rules (rules.ts) would not show them is refused (403) before commit. */
-  openAccount = (ctx: OpContext, v: { cusCode: string; type: CustomerAccountType; idempotencyKey: string }) =>
-    this.scoped(ctx, v.cusCode, () =>
-      this.store.tx(async (c) => {
-        const opened = await A.openAccount(c, { tenantId: ctx.tenantId, cusCode: v.cusCode, type: v.type, key: v.idempotencyKey, actor: ctx.actor });
-        await A.assertAccountInScope(c, ctx.tenantId, opened.acctNo, ctx.scope).catch(() => Promise.reject(new AppError(403, LEDGER_MSG.outsideScope)));
-        return opened;
-      }),
-    );
-  /** Binds a card to a customer; an actor held to data rules must see an account of that customer (404 otherwise). */
-  bindCard = (ctx: OpContext, v: { cusCode: string; cardNo: string; holderName: string; bankName: string }) =>
-    this.scoped(ctx, v.cusCode, async () => {
-      await A.assertCustomerInScope(this.store, ctx.tenantId, v.cusCode, ctx.scope);
-      return A.bindCard(this.store, { tenantId: ctx.tenantId, actor: ctx.actor, ...v });
-    });
-
-  /** A customer user only ever sees their own customer: anything else is absent. */
-  private scoped<T>(ctx: OpContext, cusCode: string, fn: () => Promise<T>): Promise<T> {
-    if (ctx.cusCode && ctx.cusCode !== cusCode) return Promise.reject(new AppError(404, LEDGER_MSG.customerNotFound));
-    return fn();
   }
 }
