@@ -73,7 +73,7 @@ async function load(url: string) {
       const end = Math.min(ORDERS, start + batch - 1);
       await c.query(
         `INSERT INTO pay_orders (id, tenant_id, order_no, kind, status, maker_id, maker_name, from_cus_code, to_cus_code, bank_card_no, payee_acct_no,
-                                 amount, paid_amount, payload, fail_reason, idempotency_key, request_hash, created_at, submitted_at, decided_at, finished_at, approver_id)
+                                 amount, paid_amount, payload, fail_reason, idempotency_key, request_hash, created_at, submitted_at, decided_at, finished_at, approver_id, provider)
          SELECT 'bo-' || g, t.tenant, 'BO' || lpad(g::text, 8, '0'), k.kind, s.status,
                 CASE WHEN g % 5 < 2 THEN 'u-operator' ELSE 'u-admin' END, '压测',
                 CASE WHEN k.kind = 'adjust' THEN NULL ELSE t.cus END, CASE WHEN k.kind IN ('adjust', 'distribution', 'refund') THEN t.cus END,
@@ -84,7 +84,8 @@ async function load(url: string) {
                 'bo-' || g, 'h', sub.at - interval '1 minute', CASE WHEN s.status <> 'draft' THEN sub.at END,
                 CASE WHEN s.status IN ('succeeded', 'failed', 'partial', 'rejected', 'approved', 'executing') THEN sub.at + make_interval(secs => 10 + (g * 7) % 7200) END,
                 CASE WHEN s.status IN ('succeeded', 'failed', 'partial') THEN sub.at + make_interval(secs => 20 + (g * 7) % 7200) END,
-                CASE WHEN s.status IN ('succeeded', 'failed', 'partial', 'rejected', 'approved', 'executing') AND g % 5 >= 2 THEN 'u-approver' END
+                CASE WHEN s.status IN ('succeeded', 'failed', 'partial', 'rejected', 'approved', 'executing') AND g % 5 >= 2 THEN 'u-approver' END,
+                (ARRAY['hnpay', 'kxb', ''])[1 + substr(t.cus, 2)::int % 3]
            FROM generate_series($1::int, $2::int) AS g
            CROSS JOIN LATERAL (SELECT CASE WHEN g % 10 = 9 THEN '1' ELSE '0' END AS tenant,
                                       'B' || lpad((CASE WHEN g % 10 = 9 THEN 501 + g % 100 ELSE 1 + (g * 13) % 500 END)::text, 5, '0') AS cus) t

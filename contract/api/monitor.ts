@@ -4,8 +4,14 @@
 
 export const MONITOR_P = { overview: '/sys/monitor/overview' } as const;
 export const MONITOR_PERMS = { view: 'system:monitor:view' } as const;
-/** How often the page asks again. */
-export const MONITOR_REFRESH_MS = 5000;
+/**
+ * The page reloads when a server process says its figures changed (a live notice of this kind, at most
+ * every MONITOR_PUSH_MS per process); it also asks again every MONITOR_REFRESH_MS, for what changes
+ * with time alone (a process that stopped beating is gone after PROCESS_GONE_MS).
+ */
+export const MONITOR_LIVE_KIND = 'monitor';
+export const MONITOR_PUSH_MS = 1000;
+export const MONITOR_REFRESH_MS = 30_000;
 /** A process whose last heartbeat is older than this has gone. */
 export const PROCESS_GONE_MS = 30_000;
 export const NOT_SUPPORTED = '不支持';

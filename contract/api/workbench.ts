@@ -30,6 +30,8 @@ export const PAY_ROUTES = ['channel', 'internal', 'batch'] as const;
 export type PayRoute = (typeof PAY_ROUTES)[number];
 /** How an order pays out (the analysis' 通道): to a bank card through the payment channel, between accounts, or a batch. */
 export const PAY_ROUTE_TEXT: Record<PayRoute, string> = { channel: '渠道代付（银行卡）', internal: '账户转账', batch: '批量代付' };
+/** 按支付机构: orders whose customer was opened with no provider when they were made. */
+export const NO_PROVIDER_TEXT = '未开通支付机构';
 
 export interface WorkbenchTodo {
   key: string;
@@ -162,6 +164,8 @@ export interface Analysis {
   total: VolumeRow;
   byDay: VolumeRow[];
   byRoute: VolumeRow[];
+  /** By the payment provider (支付机构) that carried the order: its customer's opened provider when it was made. */
+  byProvider: VolumeRow[];
   byKind: VolumeRow[];
   /** The 20 customers with the largest amount. */
   byCustomer: VolumeRow[];

@@ -140,6 +140,13 @@ export class Metrics {
     return values.map((v) => ({ labels: v.labels as Record<string, string>, value: Number(v.value) }));
   }
 
+  /** The open sockets of every kind, now. */
+  socketCount(): number {
+    let n = 0;
+    for (const count of this.sockets.values()) n += count();
+    return n;
+  }
+
   /** Counts the open sockets of a kind on every scrape. */
   countSockets(socket: string, count: () => number): void {
     this.sockets.set(socket, count);

@@ -19,10 +19,15 @@ const emptyTally = (): RouteTally => ({ n: 0, err: 0, b: WINDOW_BUCKETS_MS.map((
 
 export class RequestWindow {
   private readonly slots = new Map<number, Map<string, RouteTally>>();
+  /** Routes whose requests do not count as a change (the monitoring page's own call: it would retrigger itself). */
+  readonly quiet = new Set<string>();
+  /** Bumped by every request recorded outside `quiet`: the monitor pushes a notice when it moved. */
+  changes = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   record(route: string, status: number, ms: number): void {
+    if (!this.quiet.has(route)) this.changes++;
     const minute = Math.floor(this.now() / MINUTE);
     let slot = this.slots.get(minute);
     if (!slot) {

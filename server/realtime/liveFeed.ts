@@ -11,17 +11,21 @@ import { payOrderAudience, type PayOrderNotice } from '../modules/pay/liveAudien
 import { settleAudience } from '../modules/settle/liveAudience';
 import { superviseAudience, type SuperviseNotice } from '../modules/supervise/liveAudience';
 import { FEE_PERMS } from '../../contract/api/fee';
+import { MONITOR_LIVE_KIND, MONITOR_PERMS } from '../../contract/api/monitor';
 
 /** Fee and split rules (issue 18): operators of the tenant who may read the rules (customer-side users never see rule lists). */
 const feeRuleAudience = async (viewer: SocketViewer, n: Notice, allows: Allows, permission: string) =>
   viewer.tenantId === n.tenant && viewer.cusCode === null && allows(viewer.userId, n.tenant, permission);
+/** 系统监控 changed (server/modules/monitor): users of the notice's (platform) tenant who may view the page; the notice carries no figure. */
+export const monitorAudience = async (viewer: SocketViewer, n: Notice, allows: Allows) =>
+  viewer.tenantId === n.tenant && viewer.cusCode === null && allows(viewer.userId, n.tenant, MONITOR_PERMS.view);
 import { TOPIC_CHANNELS, type Broker } from './broker';
 import type { NotifyHub, SocketViewer } from './notifyHub';
 
 /** Whether the permission expression (codes separated by commas: any one) holds for the user in the tenant. */
 export type Allows = (userId: string, tenantId: string, permission: string) => Promise<boolean>;
 
-interface Notice {
+export interface Notice {
   kind: string;
   id: string;
   tenant: string;
@@ -36,6 +40,7 @@ const AUDIENCES: Record<string, Audience> = {
   supervise: (viewer, notice, allows) => superviseAudience(viewer, notice as unknown as SuperviseNotice, allows),
   feeRule: (viewer, notice, allows) => feeRuleAudience(viewer, notice, allows, FEE_PERMS.view),
   splitRule: (viewer, notice, allows) => feeRuleAudience(viewer, notice, allows, FEE_PERMS.splitView),
+  [MONITOR_LIVE_KIND]: monitorAudience,
 };
 
 export function parseLiveNotice(payload: string): Notice | null {

@@ -153,6 +153,7 @@ describe('数据分析', () => {
     await settled(page);
     await eventually(() => page.getByTestId('analysis-totals').innerText()).toContain('订单笔数');
     await eventually(() => page.locator('canvas').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByText('按支付机构').count()).toBe(1);
     await screenshot(page, 'analysis-desktop');
     await ctx.close();
     const phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
@@ -162,6 +163,7 @@ describe('数据分析', () => {
     await settled(p);
     await eventually(() => p.getByTestId('analysis-totals').innerText()).toContain('订单笔数');
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await eventually(() => p.getByText('按支付机构').count()).toBe(1);
     await screenshot(p, 'analysis-phone');
     await phone.close();
   });

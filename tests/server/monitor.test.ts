@@ -3,8 +3,10 @@
 // by route with percentiles and error rates, the database, jobs, online users and the channel; only
 // platform administrators see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONITOR_P, NOT_SUPPORTED, type MonitorOverview } from '../../contract/api/monitor';
+import { MONITOR_LIVE_KIND, MONITOR_P, NOT_SUPPORTED, type MonitorOverview } from '../../contract/api/monitor';
 import { quantileMs, RequestWindow } from '../../server/lib/requestWindow';
+import { brokerOf, TOPIC_CHANNELS } from '../../server/realtime/broker';
+import { monitorAudience, parseLiveNotice, type Notice } from '../../server/realtime/liveFeed';
 import { BACKENDS, call, login, startApp, startPeerApp, type TestApp } from './helpers';
 
 describe('the request window', () => {
@@ -21,6 +23,25 @@ describe('the request window', () => {
     expect(quantileMs(a, 0.99)).toBeGreaterThan(750);
     now += 61 * 60_000;
     expect(w.snapshot()['GET /a']).toBeUndefined();
+  });
+
+  it('counts changes outside its quiet routes', () => {
+    const w = new RequestWindow();
+    w.quiet.add('GET /page');
+    w.record('GET /page', 200, 1);
+    expect(w.changes).toBe(0);
+    w.record('GET /a', 200, 1);
+    expect(w.changes).toBe(1);
+    expect(w.snapshot()['GET /page'].n).toBe(1);
+  });
+
+  it('tells only viewers of the tenant who may view monitoring, never a customer-side user', async () => {
+    const n: Notice = { kind: MONITOR_LIVE_KIND, id: 'p', tenant: '0', status: '' };
+    const allows = async (userId: string) => userId === 'u-admin' || userId === 'u-cus';
+    expect(await monitorAudience({ userId: 'u-admin', tenantId: '0', cusCode: null }, n, allows)).toBe(true);
+    expect(await monitorAudience({ userId: 'u-operator', tenantId: '0', cusCode: null }, n, allows)).toBe(false);
+    expect(await monitorAudience({ userId: 'u-admin', tenantId: '1', cusCode: null }, n, allows)).toBe(false);
+    expect(await monitorAudience({ userId: 'u-cus', tenantId: '0', cusCode: 'C0001' }, n, allows)).toBe(false);
   });
 });
 
@@ -82,6 +103,29 @@ describe.each(BACKENDS)('系统监控 on %s', (backend) => {
     expect(o.online.sessions).toBeGreaterThanOrEqual(1);
     expect(o.online.users).toBeGreaterThanOrEqual(1);
     expect(o.channel).toMatchObject({ name: 'simulator', pending: 0, healthy: true });
+  });
+
+  it('publishes a live notice within a second or two of a request, and none for the page’s own calls', async () => {
+    const heard: number[] = [];
+    brokerOf(t.database.db)!.onTopic(TOPIC_CHANNELS.live, (payload) => {
+      const n = payload && parseLiveNotice(payload);
+      if (n && n.kind === MONITOR_LIVE_KIND && n.tenant === '0') heard.push(Date.now());
+    });
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await wait(1500); // what came before settles
+    heard.length = 0;
+    // The page's own calls change nothing worth a notice (else every reload would trigger the next).
+    for (let i = 0; i < 3; i++) await overview();
+    await wait(2200);
+    expect(heard).toEqual([]);
+    const at = Date.now();
+    await call(t.app, 'GET', '/sys/user/queryById', undefined, { token: admin, query: { id: 'u-admin' } });
+    for (let waited = 0; !heard.length && waited < 3000; waited += 50) await wait(50);
+    expect(heard.length).toBe(1);
+    expect(heard[0] - at).toBeLessThan(2000);
+    // The heartbeat was written before the notice: another process's overview reads the request.
+    const [row] = await t.sql<{ total: string }>('SELECT requests_total::text AS total FROM process_heartbeats ORDER BY beat_at DESC LIMIT 1');
+    expect(Number(row.total)).toBeGreaterThan(0);
   });
 
   it('counts server errors in the error rate', async () => {

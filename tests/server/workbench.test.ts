@@ -73,6 +73,13 @@ async function seedOrders(t: TestApp, orders: Seed[]) {
   }
 }
 
+async function openInnet(t: TestApp, cusCode: string, provider: string) {
+  await t.sql(
+    `INSERT INTO cus_innets (id, tenant_id, cus_code, provider, product, status, maker_id, opened_at) VALUES ($1, '0', $2, $3, 'p', 'opened', 'u-operator', now())`,
+    [`wb-innet-${cusCode}-${provider}`, cusCode, provider],
+  );
+}
+
 describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
   let t: TestApp;
   const tok: Record<string, string> = {};
@@ -80,6 +87,8 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
     t = await startApp(backend);
     for (const u of ['admin', 'operator', 'approver', 'customer']) tok[u] = (await login(t.app, u)).token;
     expect(await t.sql('SELECT 1 FROM pay_orders')).toHaveLength(0);
+    // C0101 is opened with 华南支付 before its orders are made (its orders are carried by it); C0102 with none.
+    await openInnet(t, 'C0101', 'hnpay');
     await seedOrders(t, ORDERS);
   });
   afterAll(async () => {
@@ -273,6 +282,11 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
       ['C0101', 5, '172500'],
       ['C0102', 4, '50000'],
     ]);
+    // By provider: C0101's orders went through 华南支付; C0102 (and the adjust F credited to it) had none.
+    expect(a.byProvider.map((k) => [k.key, k.label, k.count, k.amountFen, k.succeeded])).toEqual([
+      ['', '未开通支付机构', 4, '50000', 1],
+      ['hnpay', '华南支付', 5, '172500', 3],
+    ]);
     expect(a.leadTime).toEqual({ count: 6, medianSec: 210, p90Sec: 800, approximate: false });
     // Over many decisions, the histogram: the bucket of the 3rd of 6 (120 s) and of the 6th (1000 s), within 2.5%.
     await foldStats(storeOfDb(t.database.db));
@@ -366,9 +380,22 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['概览', '按日', '按通道', '按交易类型', '按客户', '失败原因']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['概览', '按日', '按通道', '按支付机构', '按交易类型', '按客户', '失败原因']);
+    expect(wb.getWorksheet('按支付机构')!.getRow(3).values).toEqual([undefined, '华南支付', 5, '¥1,725.00', 3, '¥1,500.00']);
     const kinds = wb.getWorksheet('按交易类型')!;
     expect(kinds.getRow(4).values).toEqual([undefined, '单笔付款', 7, '¥1,855.00', 3, '¥1,500.00']);
     expect(wb.getWorksheet('概览')!.getRow(4).values).toEqual([undefined, '订单笔数', 9]);
+  });
+
+  it('fixes the provider on an order when it is made: a customer opened later moves no past order', async () => {
+    await openInnet(t, 'C0102', 'kxb');
+    await seedOrders(t, [{ id: 'M', status: 'pending', amount: 900, from: 'C0102', back: 0 }]);
+    const a = (await get<Analysis>(DASHBOARD_P.analysis, 'admin', { ...range, tenantId: '0' })).body.result;
+    expect(a.byProvider.map((k) => [k.key, k.count, k.amountFen])).toEqual([
+      ['', 4, '50000'],
+      ['hnpay', 5, '172500'],
+      ['kxb', 1, '900'],
+    ]);
+    expect(await t.sql(`SELECT provider FROM pay_orders WHERE id IN ('wb-D', 'wb-M') ORDER BY id`)).toEqual([{ provider: '' }, { provider: 'kxb' }]);
   });
 });

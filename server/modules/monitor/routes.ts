@@ -1,7 +1,7 @@
 // 系统监控 (issue 19 §3): GET /sys/monitor/overview answers the monitoring page's figures (see
 // ./service.ts). They describe every tenant's traffic and the servers, so only platform staff
 // working in the platform tenant see them, with system:monitor:view; and this process's heartbeat
-// runs from ready to close.
+// runs from ready to close, with the live notice that keeps open monitoring pages current.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MONITOR_P, MONITOR_PERMS } from '../../../contract/api/monitor';
 import { MSG } from '../../../contract/messages';
@@ -11,12 +11,18 @@ import { authOf } from '../../http/guard';
 import { isPlatform } from '../config/scope';
 import { JOBS_TENANT } from '../jobs/service';
 import { ledgerServiceFor } from '../ledger/instance';
+import { createBroker, TOPIC_CHANNELS } from '../../realtime/broker';
 import { Monitor } from './service';
 
 export const monitorRoutes: FastifyPluginAsyncZod<ModuleOptions & { heartbeatMs?: number }> = async (app, { deps, heartbeatMs }) => {
   const db = deps.db;
   const monitor = new Monitor(db, deps.metrics, () => ledgerServiceFor(db).channel);
-  app.addHook('onReady', async () => monitor.start(heartbeatMs, (err) => app.log.warn({ err }, 'process heartbeat failed')));
+  app.addHook('onReady', async () => {
+    const warn = (err: unknown) => app.log.warn({ err }, 'process heartbeat failed');
+    monitor.start(heartbeatMs, warn);
+    const broker = await createBroker(db, app.log);
+    monitor.startPush((payload) => broker.publishTopic(TOPIC_CHANNELS.live, payload), JOBS_TENANT, warn);
+  });
   app.addHook('onClose', async () => monitor.stop());
 
   app.get(

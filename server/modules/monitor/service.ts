@@ -7,7 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { API_BASE } from '../../../contract/constants';
 import {
+  MONITOR_LIVE_KIND,
+  MONITOR_P,
+  MONITOR_PUSH_MS,
   NOT_SUPPORTED,
   PROCESS_GONE_MS,
   type MonitorDatabase,
@@ -32,6 +36,7 @@ export class Monitor {
   readonly processId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly startedAt = new Date();
   private timer: NodeJS.Timeout | null = null;
+  private pusher: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -54,7 +59,35 @@ export class Monitor {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.pusher) clearInterval(this.pusher);
+    this.timer = this.pusher = null;
+  }
+
+  /**
+   * Keeps open monitoring pages live: every `everyMs`, when this process's figures moved since the
+   * last look (a request answered other than the page's own call, which would retrigger itself; a
+   * socket opened or closed), writes its heartbeat, so every process reads the new figures, then
+   * publishes a notice {kind:'monitor'} of the tenant `tenant` (server/realtime/liveFeed.ts sends it to
+   * who may view the page). An idle process publishes nothing.
+   */
+  startPush(publish: (payload: string) => Promise<void>, tenant: string, warn: (err: unknown) => void = () => {}, everyMs = MONITOR_PUSH_MS): void {
+    if (this.pusher) return;
+    this.metrics.window.quiet.add(`GET ${API_BASE}${MONITOR_P.overview}`);
+    const notice = JSON.stringify({ kind: MONITOR_LIVE_KIND, id: this.processId, tenant, status: '' });
+    const signature = () => `${this.metrics.window.changes}|${this.metrics.socketCount()}`;
+    let last = signature();
+    let busy = false;
+    this.pusher = setInterval(() => {
+      const now = signature();
+      if (busy || now === last) return;
+      busy = true;
+      last = now;
+      void this.beat()
+        .then(() => publish(notice))
+        .catch(warn)
+        .finally(() => (busy = false));
+    }, everyMs);
+    this.pusher.unref();
   }
 
   /** Writes this process's row (and forgets processes gone for a day). */

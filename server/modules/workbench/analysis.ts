@@ -4,7 +4,8 @@
 // pay_orders_decided (tenant, decided_at) INCLUDE (submitted_at) alone.
 import ExcelJS from 'exceljs';
 import { PAY_ORDER_KIND_TEXT, type PayOrderKind } from '../../../contract/api/payWire';
-import { PAY_ROUTE_TEXT, UNSUBMITTED_STATUSES, durationText, type Analysis, type VolumeRow } from '../../../contract/api/workbench';
+import { NO_PROVIDER_TEXT, PAY_ROUTE_TEXT, UNSUBMITTED_STATUSES, durationText, type Analysis, type VolumeRow } from '../../../contract/api/workbench';
+import { providerByCode } from '../../../contract/api/cusWire';
 import { fenText } from '../../../contract/money';
 import { cellText } from '../admin/xlsx';
 import type { SqlConn } from '../ledger/store';
@@ -12,6 +13,8 @@ import { scopeSql } from '../rbac/dataScope';
 import { cusRows, daysBetween, queryStats, type StatsReach } from './stats';
 
 const TOP_CUSTOMERS = 20;
+/** A provider's name; '' is an order whose customer is opened with no provider. */
+const providerText = (code: string) => (code === '' ? NO_PROVIDER_TEXT : (providerByCode(code)?.name ?? code));
 type Raw = { key: string; n: string; amount: string; ok: string; paid: string };
 
 const AGG = `sum(s.n)::text AS n, sum(s.amount)::text AS amount, COALESCE(sum(s.n) FILTER (WHERE s.status = 'succeeded'), 0)::text AS ok,
@@ -38,11 +41,11 @@ export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: 
       from,
       to,
       (s) => `SELECT CASE WHEN GROUPING(s.day) = 0 THEN 'day' WHEN GROUPING(s.route) = 0 THEN 'route' WHEN GROUPING(s.kind) = 0 THEN 'kind'
-                          WHEN GROUPING(s.reason) = 0 THEN 'reason' ELSE 'total' END AS g,
-                     COALESCE(s.day::text, s.route, s.kind, s.reason, '') AS key, ${AGG},
+                          WHEN GROUPING(s.reason) = 0 THEN 'reason' WHEN GROUPING(s.provider) = 0 THEN 'provider' ELSE 'total' END AS g,
+                     COALESCE(s.day::text, s.route, s.kind, s.reason, s.provider, '') AS key, ${AGG},
                      COALESCE(sum(s.n) FILTER (WHERE s.status IN ('failed', 'partial')), 0)::text AS fn,
                      COALESCE(sum(s.amount) FILTER (WHERE s.status IN ('failed', 'partial')), 0)::text AS famount
-                FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY GROUPING SETS ((s.day), (s.route), (s.kind), (s.reason), ())`,
+                FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY GROUPING SETS ((s.day), (s.route), (s.kind), (s.reason), (s.provider), ())`,
       [UNSUBMITTED_STATUSES],
     ),
     queryStats<Raw>(
@@ -58,7 +61,7 @@ export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: 
     leadTime(c, reach, from, to),
   ]);
   const set = (g: string) => grouped.filter((r) => r.g === g).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [total, byDay, byRoute, byKind] = [set('total'), set('day'), set('route'), set('kind')];
+  const [total, byDay, byRoute, byKind, byProvider] = [set('total'), set('day'), set('route'), set('kind'), set('provider')];
   const failures = set('reason')
     .filter((r) => Number(r.fn) > 0)
     .sort((a, b) => Number(b.fn) - Number(a.fn) || (a.key < b.key ? -1 : 1))
@@ -76,6 +79,7 @@ export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: 
     total: volume(() => '合计')(total[0] ?? zero('')),
     byDay: daysBetween(from, to).map((d) => volume((k) => k)(perDay.get(d) ?? zero(d))),
     byRoute: byRoute.filter((r) => Number(r.n)).map(volume((k) => PAY_ROUTE_TEXT[k as keyof typeof PAY_ROUTE_TEXT] ?? k)),
+    byProvider: byProvider.filter((r) => Number(r.n)).map(volume(providerText)),
     byKind: byKind.filter((r) => Number(r.n)).map(volume((k) => PAY_ORDER_KIND_TEXT[k as PayOrderKind] ?? k)),
     byCustomer: byCus.filter((r) => Number(r.n)).map(volume((k) => names.get(k) ?? k)),
     leadTime: lead,
@@ -171,6 +175,7 @@ export async function analysisXlsx(a: Analysis, tenantName: string): Promise<Buf
   ]);
   volumeSheet('按日', '日期', a.byDay);
   volumeSheet('按通道', '通道', a.byRoute);
+  volumeSheet('按支付机构', '支付机构', a.byProvider);
   volumeSheet('按交易类型', '交易类型', a.byKind);
   volumeSheet('按客户', '客户', a.byCustomer);
   const f = wb.addWorksheet('失败原因');

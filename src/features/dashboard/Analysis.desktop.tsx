@@ -104,6 +104,11 @@ export default function AnalysisDesktop() {
           </Card>
         </Col>
         <Col span={12}>
+          <Card size="small" title="按支付机构">
+            <Table rowKey="key" size="small" pagination={false} dataSource={a?.byProvider ?? []} columns={volumeColumns('支付机构')} loading={x.loading} />
+          </Card>
+        </Col>
+        <Col span={12}>
           <Card size="small" title="按交易类型">
             <Table rowKey="key" size="small" pagination={false} dataSource={a?.byKind ?? []} columns={volumeColumns('交易类型')} loading={x.loading} />
           </Card>

@@ -97,6 +97,7 @@ export default function AnalysisMobile() {
             </Grid>
           </Card>
           <Breakdown title="按通道" rows={a.byRoute} />
+          <Breakdown title="按支付机构" rows={a.byProvider} />
           <Breakdown title="按交易类型" rows={a.byKind} />
           <Breakdown title="按客户（金额前20）" rows={a.byCustomer} />
           <Card title="失败原因" style={card}>

@@ -16,7 +16,7 @@ export default function MonitorDesktop() {
         系统监控
       </Typography.Title>
       {error && <Alert type="error" showIcon message={error} />}
-      <Typography.Text type="secondary">每 5 秒刷新{data ? `，更新于 ${timeText(data.at)}` : ''}；接口统计为所有在线进程最近一小时之和</Typography.Text>
+      <Typography.Text type="secondary">实时更新{data ? `，更新于 ${timeText(data.at)}` : ''}；接口统计为所有在线进程最近一小时之和</Typography.Text>
       <Row gutter={[16, 16]}>
         <Col span={4}>
           <Card size="small">

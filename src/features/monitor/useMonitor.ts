@@ -1,7 +1,9 @@
-// The figures of 系统监控 for both views: GET /sys/monitor/overview, asked again every
-// MONITOR_REFRESH_MS while the page is shown (and not while the tab is hidden), with readable texts.
+// The figures of 系统监控 for both views: GET /sys/monitor/overview, asked again when a server process
+// says over the socket that its figures changed (coalesced), and every MONITOR_REFRESH_MS for what
+// changes with time alone; never while the tab is hidden (it asks when shown again). Readable texts.
 import { useCallback, useEffect, useState } from 'react';
-import { MONITOR_P, MONITOR_REFRESH_MS, NOT_SUPPORTED, type MonitorOverview } from '@contract/api/monitor';
+import { MONITOR_LIVE_KIND, MONITOR_P, MONITOR_REFRESH_MS, NOT_SUPPORTED, type MonitorOverview } from '@contract/api/monitor';
+import { useLiveRefresh } from '@/components/notify/useLiveRefresh';
 import { failureMessage } from '@/components/dialogs/formRules';
 import { sysGet } from '@/api/request';
 
@@ -19,10 +21,16 @@ export function useMonitor() {
       setError(failureMessage(err, '系统监控查询失败'));
     }
   }, []);
+  useLiveRefresh({ kind: MONITOR_LIVE_KIND }, () => void load());
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), MONITOR_REFRESH_MS);
-    return () => clearInterval(timer);
+    const shown = () => !document.hidden && void load();
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
   }, [load]);
   return { data, error, reload: load };
 }
