@@ -9,14 +9,20 @@ export interface ApiUi {
   loading(message: string): void;
 }
 
+// Until the device's kit has loaded and plugged in its renderings, what the API layer says waits for
+// it (a page may ask, and hear 401, before the kit's chunk arrives; the modal must not be lost).
+let kitReady: () => void = () => {};
+const kitLoaded = new Promise<void>((resolve) => (kitReady = resolve));
+
 let ui: ApiUi = {
-  error: (m) => console.error(m),
-  warning: (m) => console.warn(m),
-  sessionExpired: async () => undefined,
-  loading: (m) => console.info(m),
+  error: (m) => void kitLoaded.then(() => ui.error(m)),
+  warning: (m) => void kitLoaded.then(() => ui.warning(m)),
+  sessionExpired: () => kitLoaded.then(() => ui.sessionExpired()),
+  loading: (m) => void kitLoaded.then(() => ui.loading(m)),
 };
 
-export function setApiUi(next: Partial<ApiUi>): void {
-  ui = { ...ui, ...next };
+export function setApiUi(next: ApiUi): void {
+  ui = { ...next };
+  kitReady();
 }
 export const apiUi = (): ApiUi => ui;

@@ -1,6 +1,9 @@
 // Signed-in part of the app: runs the guard of spec §2, loads permissions once, builds routes from
-// the menu and hands the current route to the phone or desktop layout. A load that gets no answer
-// (offline) keeps the session: the menu kept from the last load shows until a retry succeeds.
+// the menu and hands the current route to the phone or desktop layout. A reload does not wait for the
+// permission load: the shell and the page draw at once from the menu kept from the last load, and
+// take the fresh one when it comes (the server checks every call whatever the menu shows; a route
+// the kept menu lacks waits for the fresh menu). A load that gets no answer (offline) keeps the
+// session and the kept menu until a retry succeeds.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -14,6 +17,7 @@ import { useIsMobile } from '@/hooks/useDevice';
 import { afterLoginTarget, decideGuard, loginRedirect } from './guard';
 import { buildRoutes, matchRoute, type MenuRoute } from './routes';
 import { PageLoading } from './PageHost';
+import { pageRegistry } from './pageRegistry';
 
 export interface LayoutProps {
   menu: MenuItem[];
@@ -94,12 +98,15 @@ export function AuthGate() {
   }, [snap.menu, snap.token]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  const showKeptMenu = decision.kind === 'load-permissions' && unreachable && snap.menu.length > 0;
-  if ((decision.kind === 'load-permissions' && !showKeptMenu) || loadError) return <PageLoading />;
+  const loading = decision.kind === 'load-permissions';
+  const showKeptMenu = loading && snap.menu.length > 0;
+  if ((loading && !showKeptMenu) || loadError) return <PageLoading />;
   if (location.pathname === '/') return <Navigate to={HOME_PATH} replace />;
   const current = matchRoute(location.pathname, routes);
-  if (!current) return <Navigate to="/404" replace />;
+  if (!current) return loading && !unreachable ? <PageLoading /> : <Navigate to="/404" replace />;
   const Layout = mobile ? MobileLayout : DesktopLayout;
+  // The page's code downloads beside the layout's, not after it (idempotent).
+  void pageRegistry[current.component]?.preload?.().catch(() => {});
   return (
     <Suspense fallback={<PageLoading />}>
       <Layout menu={snap.menu as MenuItem[]} routes={routes} current={current} />

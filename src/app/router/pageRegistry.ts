@@ -1,8 +1,7 @@
 // The only pages a menu can route to: each key of contract/pages.ts maps to a lazy import().
 // Core pages are listed here; each area lists its own in src/features/<area>/pages.ts.
-import { lazy } from 'react';
 import type { CORE_PAGES, PageKey } from '@contract/pages';
-import type { PageModule } from '@/lib/page';
+import { lazyPage, type PageModule } from '@/lib/page';
 import { adminPages } from '@/features/system/pages';
 import { configPages } from '@/features/config/pages';
 import { messagePages } from '@/features/message/pages';
@@ -24,17 +23,17 @@ import { feePages } from '@/features/fee/pages';
 export type { PageProps } from '@/lib/page';
 
 const corePages: Record<(typeof CORE_PAGES)[number], PageModule> = {
-  'layouts/RouteView': lazy(() => import('@/features/exception/NotFound')),
-  'layouts/IframePageView': lazy(() => import('./IframePageView')),
-  'home/Home': lazy(() => import('@/features/home/Home')),
-  'account/Center': lazy(() => import('@/features/account/Center')),
-  'account/Settings': lazy(() => import('@/features/account/Settings')),
-  'result/Success': lazy(() => import('@/features/result/Success')),
-  'result/Fail': lazy(() => import('@/features/result/Fail')),
-  'exception/403': lazy(() => import('@/features/exception/Forbidden')),
-  'exception/404': lazy(() => import('@/features/exception/NotFound')),
-  'exception/500': lazy(() => import('@/features/exception/ServerError')),
-  'help/HelpCenter': lazy(() => import('@/features/help/HelpCenter')),
+  'layouts/RouteView': lazyPage(() => import('@/features/exception/NotFound')),
+  'layouts/IframePageView': lazyPage(() => import('./IframePageView')),
+  'home/Home': lazyPage(() => import('@/features/home/Home')),
+  'account/Center': lazyPage(() => import('@/features/account/Center')),
+  'account/Settings': lazyPage(() => import('@/features/account/Settings')),
+  'result/Success': lazyPage(() => import('@/features/result/Success')),
+  'result/Fail': lazyPage(() => import('@/features/result/Fail')),
+  'exception/403': lazyPage(() => import('@/features/exception/Forbidden')),
+  'exception/404': lazyPage(() => import('@/features/exception/NotFound')),
+  'exception/500': lazyPage(() => import('@/features/exception/ServerError')),
+  'help/HelpCenter': lazyPage(() => import('@/features/help/HelpCenter')),
 };
 
 export const pageRegistry: Record<PageKey, PageModule> = {

@@ -1,12 +1,11 @@
 // Page modules of the acct area, keyed as contract/pages/acct.ts names them.
-import { lazy } from 'react';
-import type { PageModule } from '@/lib/page';
+import { lazyPage, type PageModule } from '@/lib/page';
 import type { ACCT_PAGES } from '@contract/pages/acct';
 
 export const acctPages: Record<(typeof ACCT_PAGES)[number], PageModule> = {
-  'acct/Adjust': lazy(() => import('./Adjust')),
-  'acct/AcctNoGenerate': lazy(() => import('./AcctNoGenerate')),
-  'acct/RefundApply': lazy(() => import('./RefundApply')),
-  'acct/InvoiceApply': lazy(() => import('./InvoiceApply')),
-  'acct/InvoiceMake': lazy(() => import('./InvoiceMake')),
+  'acct/Adjust': lazyPage(() => import('./Adjust')),
+  'acct/AcctNoGenerate': lazyPage(() => import('./AcctNoGenerate')),
+  'acct/RefundApply': lazyPage(() => import('./RefundApply')),
+  'acct/InvoiceApply': lazyPage(() => import('./InvoiceApply')),
+  'acct/InvoiceMake': lazyPage(() => import('./InvoiceMake')),
 };

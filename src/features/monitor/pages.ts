@@ -1,8 +1,7 @@
 // Page modules of 系统监控, keyed as contract/pages/monitor.ts names them.
-import { lazy } from 'react';
-import type { PageModule } from '@/lib/page';
+import { lazyPage, type PageModule } from '@/lib/page';
 import type { MONITOR_PAGES } from '@contract/pages/monitor';
 
 export const monitorPages: Record<(typeof MONITOR_PAGES)[number], PageModule> = {
-  'monitor/MonitorPage': lazy(() => import('./MonitorPage')),
+  'monitor/MonitorPage': lazyPage(() => import('./MonitorPage')),
 };

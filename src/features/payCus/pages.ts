@@ -1,12 +1,11 @@
 // Page modules of the payCus area, keyed as contract/pages/pay.ts names them.
-import { lazy } from 'react';
-import type { PageModule } from '@/lib/page';
+import { lazyPage, type PageModule } from '@/lib/page';
 import type { PAY_PAGES } from '@contract/pages/pay';
 
 export const payCusPages: Record<(typeof PAY_PAGES)[number], PageModule> = {
-  'payCus/PayOrderList': lazy(() => import('./PayOrderList')),
-  'payCus/SinglePay': lazy(() => import('./SinglePay')),
-  'payCus/BatchPay': lazy(() => import('./BatchPay')),
-  'payCus/AccountList': lazy(() => import('./AccountList')),
-  'payCus/BankCardList': lazy(() => import('./BankCardList')),
+  'payCus/PayOrderList': lazyPage(() => import('./PayOrderList')),
+  'payCus/SinglePay': lazyPage(() => import('./SinglePay')),
+  'payCus/BatchPay': lazyPage(() => import('./BatchPay')),
+  'payCus/AccountList': lazyPage(() => import('./AccountList')),
+  'payCus/BankCardList': lazyPage(() => import('./BankCardList')),
 };
