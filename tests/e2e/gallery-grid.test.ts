@@ -300,7 +300,9 @@ describe.each(DEVICES)('editable grid upload and popup cells at $name', ({ name,
     const image = await context.request.get(`${baseURL}${(await thumb.getAttribute('src'))!}`);
     expect(image.status()).toBe(200);
     expect(Buffer.compare(await image.body(), PNG)).toBe(0);
-    await screenshot(page, `gallery-grid-upload-${name}`);
+    // The cells as a user sees them (the viewport, scrolled to them).
+    await thumb.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/gallery-grid-upload-${name}.png` });
 
     // 负责人 (popup sys_user → owner, ownerName): the report picker's chosen row fills both.
     await (await reveal('第2行负责人')).click();
