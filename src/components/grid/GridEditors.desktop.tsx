@@ -4,11 +4,11 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { App, Button, Input, Popover, Select } from 'antd';
 import { CloseOutlined, EditOutlined, LoadingOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { joinMulti, splitMulti } from './gridColumns';
+import { joinMulti, popupOf, splitMulti } from './gridColumns';
 import { acceptNumberInput, numberOnBlur } from './gridNumbers';
 import { fileUrl } from '@/components/upload/uploadApi';
 import ReportPickerDesktop from '@/components/reportPicker/ReportPicker.desktop';
-import { fileNameOf, isMultiColumn, popupOf, useAsyncOptions, useCellUpload } from './useCellData';
+import { fileNameOf, isMultiColumn, useAsyncOptions, useCellUpload } from './useCellData';
 import type { GridCellViewProps } from './useEditableGrid';
 
 type CellProps = GridCellViewProps;

@@ -4,12 +4,12 @@
 import { useState, type CSSProperties } from 'react';
 import { Button, CheckList, Input, Popup, SearchBar, TextArea, Toast, type InputRef, type TextAreaRef } from 'antd-mobile';
 import { useNativeInvalid } from './nativeInvalid';
-import { joinMulti, optionText, splitMulti } from './gridColumns';
+import { joinMulti, optionText, popupOf, splitMulti } from './gridColumns';
 import { acceptNumberInput, numberOnBlur } from './gridNumbers';
 import type { GridOption } from './gridTypes';
 import { fileUrl } from '@/components/upload/uploadApi';
 import ReportPickerMobile from '@/components/reportPicker/ReportPicker.mobile';
-import { fileNameOf, isMultiColumn, popupOf, useAsyncOptions, useCellUpload } from './useCellData';
+import { fileNameOf, isMultiColumn, useAsyncOptions, useCellUpload } from './useCellData';
 import type { GridCellViewProps } from './useEditableGrid';
 
 type FieldProps = GridCellViewProps;

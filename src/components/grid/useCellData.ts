@@ -1,5 +1,5 @@
 // Data of the grid's picker cells, shared by the desktop cell and the phone field: async choices
-// (sel_search_async, sel_depart, sel_user) searched as the user types, popup columns, and file
+// (sel_search_async, sel_depart, sel_user) searched as the user types, and file
 // upload (the shared upload's request: stored by the object store, real progress, the §4/§8
 // errors). The loaders come from the page (EditableGrid `loaders`) or the defaults of gridApi.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -7,7 +7,7 @@ import { FILE_MSG, checkUploadFile } from '@contract/api/files';
 import { fileUrl, openUploaded, uploadFile } from '@/components/upload/uploadApi';
 import { progressPercent, storedFileName } from '@/components/upload/uploadRules';
 import { departmentOptions, userOptions, type GridLoaders } from './gridApi';
-import { extendOf, popupConfigError, popupValues, splitMulti } from './gridColumns';
+import { extendOf, splitMulti } from './gridColumns';
 import type { GridColumn, GridOption, GridRow } from './gridTypes';
 
 /** Spec §7: dictionary search debounced 300 ms, stale answers ignored. */
@@ -81,25 +81,6 @@ export function useAsyncOptions(col: GridColumn, row: GridRow, loaders: GridLoad
     return [...chosen.map((v) => ({ value: v, label: known.current.get(v) ?? knownLabel(col, v) })), ...options];
   };
   return { options, loading, error, search, withChosen, remember };
-}
-
-/**
- * A popup column (spec §5): `configError` when it is not set up right (popupCode, orgFields and
- * destFields of equal counts), the record field the report picker keeps (`field`, else the first
- * of orgFields), and the row fields a picked record fills (its destFields, and this cell when not
- * among them). The records come from the shared popup report picker over the report `popupCode`.
- */
-export function popupOf(col: GridColumn) {
-  const field = col.field ?? splitMulti(col.orgFields)[0] ?? '';
-  return {
-    configError: popupConfigError(col),
-    field,
-    fieldsOf: (record: Record<string, unknown>) => {
-      const out = popupValues(col, record);
-      if (!(col.key in out)) out[col.key] = record[field] ?? '';
-      return out;
-    },
-  };
 }
 
 /**
