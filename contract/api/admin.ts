@@ -49,6 +49,8 @@ export const USER_STATUS_TEXT: Record<string, string> = { '1': '正常', '2': '�
 /** The columns the user list may filter and sort (the allow-list). */
 export const USER_LIST_FIELDS: ResourceFields = {
   fields: {
+    // By id: the user picker shows the names of stored ids (an announcement's 指定用户).
+    id: 'string',
     username: 'string',
     realname: 'string',
     sex: 'dict',

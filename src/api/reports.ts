@@ -1,5 +1,5 @@
 // Online reports (contract/api/report.ts): what a report shows, its query fields and its rows. The
-// report page, the popup report picker and the grid's popup columns all read reports through here.
+// report page and the popup report picker (which the grid's popup columns open) read reports through here.
 // A report's columns and query fields are kept for 30 s (spec §9: report popup cache 30 s).
 import { REPORT_MSG, reportColumnsUrl, reportDataUrl, reportQueryInfoUrl, type ReportColumnsAnswer, type ReportQueryField } from '@contract/api/report';
 import type { PageResult } from '@contract/listQuery';
@@ -38,16 +38,4 @@ export function reportMeta(code: string): Promise<ReportMeta> {
 /** A page of the report's rows: list parameters (pageNo, pageSize, column, order, query fields, superQueryParams). */
 export async function reportRows(id: string, params: Record<string, string>): Promise<PageResult<ReportRow>> {
   return sysOrThrow(await sysGet<PageResult<ReportRow>>(reportDataUrl(id), params, { silent: true }), true);
-}
-
-/** Rows whose shown text columns contain `keyword` (all when empty): the search of a popup picker. */
-export async function searchReport(meta: ReportMeta, keyword: string, params: Record<string, string> = {}): Promise<PageResult<ReportRow>> {
-  const k = keyword.trim().slice(0, 100);
-  const text = meta.columns.filter((c) => c.type === 'string').map((c) => c.dataIndex);
-  const query: Record<string, string> = { pageNo: '1', pageSize: '10', ...params };
-  if (k && text.length) {
-    query.superQueryParams = encodeURIComponent(JSON.stringify(text.map((field) => ({ field, rule: 'like', val: k }))));
-    query.superQueryMatchType = 'or';
-  }
-  return reportRows(meta.cgRpConfigId, query);
 }

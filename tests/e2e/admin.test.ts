@@ -92,7 +92,8 @@ describe('administration at 1440×900', () => {
     await form.getByPlaceholder('请输入用户姓名').fill('受限用户');
     await form.getByPlaceholder('请输入登录密码').fill(USER_PASSWORD);
     await form.getByPlaceholder('请重新输入登录密码').fill(USER_PASSWORD);
-    await choose(admin, form.locator('.ant-form-item', { hasText: '角色分配' }).locator('.ant-select'), ROLE_NAME);
+    // 角色分配 is the shared role picker: its options are titled with the role code too.
+    await choose(admin, form.locator('.ant-form-item', { hasText: '角色分配' }).locator('.ant-select'), ROLE_NAME, `${ROLE_NAME}（${ROLE_CODE}）`);
     await admin.keyboard.press('Escape');
     await screenshot(admin, 'admin-user-add');
     await form.getByRole('button', { name: /提\s*交/ }).click();

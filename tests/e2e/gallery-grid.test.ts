@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { desktopContext, DEVICES, launchChromium, screenshot } from './lib/browser';
-import { signIn } from './lib/session';
+import { signIn, storedToken } from './lib/session';
+import { HEADER_TENANT, HEADER_TOKEN } from '../../contract/constants';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -237,6 +238,104 @@ describe('editable grid of many rows at desktop', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('[data-text-row]').count()).toBeGreaterThan(0);
     await screenshot(page, 'gallery-grid-fast-scroll-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+describe.each(DEVICES)('editable grid upload and popup cells at $name', ({ name, newContext }) => {
+  it('uploads a file and an image into their cells (stored, linked, readable) and fills a popup cell from the report picker', async () => {
+    const phone = name === 'phone';
+    const context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signIn(page, 'admin');
+    await page.goto('/test/home/grid');
+    const grid = page.getByTestId('grid-filled');
+    const control = (label: string) => `[data-testid="grid-filled"] :is(input, select, textarea, button, a)[aria-label="${label}"]`;
+    // The phone's cards render near the screen only: scroll until the control exists.
+    const reveal = async (label: string) => {
+      let tries = 0;
+      await poll(() =>
+        page.evaluate(
+          ({ selector, first }) => {
+            const el = document.querySelector(selector);
+            if (el) el.scrollIntoView({ block: 'center', inline: 'center' });
+            else if (first) window.scrollTo(0, 0);
+            else window.scrollBy(0, 300);
+            return !!el;
+          },
+          { selector: control(label), first: tries++ === 0 },
+        ),
+      ).toBe(true);
+      return grid.locator(`:is(input, select, textarea, button, a)[aria-label="${label}"]`);
+    };
+    await grid.locator('[aria-label="第1行名称"]').first().waitFor();
+    const token = await storedToken(page);
+    const read = (href: string) => context.request.get(`${baseURL}${href}`, { headers: { [HEADER_TOKEN]: token, [HEADER_TENANT]: '0' } });
+
+    // 附件 (file): sent through the shared upload with the session; the cell links the stored file.
+    const sent = page.waitForResponse((r) => r.url().includes('/cap/cos/v1/FileUpload') && r.request().method() === 'POST');
+    await (await reveal('第2行附件')).setInputFiles({ name: '对账说明.txt', mimeType: 'text/plain', buffer: Buffer.from('grid attachment body') });
+    expect((await sent).status()).toBe(200);
+    const fileLink = await reveal('下载第2行附件');
+    await poll(() => fileLink.innerText()).toBe('对账说明.txt');
+    const fileHref = (await fileLink.getAttribute('href'))!;
+    expect(fileHref).toMatch(/\/sys\/common\/download\/files\/.+_对账说明\.txt$/);
+    const file = await read(fileHref);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toBe('grid attachment body');
+
+    // 照片 (image): a file that is not an image is refused in the cell (§5 请上传图片); an image is stored and shown.
+    await (await reveal('第2行照片')).setInputFiles({ name: 'not-image.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await poll(() => grid.getByRole('alert').filter({ hasText: '请上传图片' }).count()).toBeGreaterThan(0);
+    await (await reveal('第2行照片')).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    const thumb = (await reveal('查看第2行照片')).locator('img');
+    await poll(() => thumb.getAttribute('src')).toMatch(/\/sys\/common\/static\/files\/.+_photo\.png$/);
+    await poll(() => grid.getByRole('alert').filter({ hasText: '请上传图片' }).count()).toBe(0);
+    const image = await context.request.get(`${baseURL}${(await thumb.getAttribute('src'))!}`);
+    expect(image.status()).toBe(200);
+    expect(Buffer.compare(await image.body(), PNG)).toBe(0);
+    // The cells as a user sees them (the viewport, scrolled to them).
+    await thumb.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/gallery-grid-upload-${name}.png` });
+
+    // 负责人 (popup sys_user → owner, ownerName): the report picker's chosen row fills both.
+    await (await reveal('第2行负责人')).click();
+    if (phone) {
+      const sheet = page.locator('.adm-popup-body:visible').filter({ hasText: '用户选择' });
+      await sheet.getByPlaceholder('请输入账号').fill('approver');
+      await sheet.getByPlaceholder('请输入账号').press('Enter');
+      await poll(() => sheet.locator('.adm-check-list-item').count()).toBe(1);
+      await sheet.getByText('approver').click();
+      // (No full-page capture here: it resizes the viewport, which re-renders the windowed cards and the sheet inside one.)
+      await sheet.getByRole('button', { name: /确定/ }).click();
+      await poll(() => sheet.count()).toBe(0);
+      await poll(async () => (await reveal('第2行负责人')).innerText()).toBe('approver');
+      await poll(async () => (await reveal('第2行负责人姓名')).inputValue()).toBe('李复核');
+    } else {
+      const dialog = page.locator('.ant-modal').filter({ hasText: '用户选择' });
+      await poll(() => dialog.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(1200);
+      // Single mode: nothing chosen is refused.
+      await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await poll(() => page.getByText('请选择一条记录').count()).toBeGreaterThan(0);
+      await dialog.getByLabel('账号').fill('approver');
+      await dialog.getByRole('button', { name: /^查\s*询$/ }).click();
+      await poll(() => dialog.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
+      await dialog.locator('.ant-table-row', { hasText: 'approver' }).locator('input[type=radio]').check();
+      await screenshot(page, `gallery-grid-popup-${name}`);
+      await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await poll(() => dialog.isVisible()).toBe(false);
+      await poll(() => grid.locator('input[aria-label="第2行负责人"]').inputValue()).toBe('approver');
+      await poll(() => grid.locator('input[aria-label="第2行负责人姓名"]').inputValue()).toBe('李复核');
+    }
+    // The uploaded cells kept their stored files through the pick (the row was written again).
+    await poll(async () => (await reveal('下载第2行附件')).innerText()).toBe('对账说明.txt');
+    if (phone) await screenshot(page, `gallery-grid-popup-${name}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -105,6 +105,11 @@ describe.each(BACKENDS)('user administration on %s', (backend) => {
     expect((await list({ username: '*adm*' })).json().result.total).toBe(1);
     expect((await list({ username: '!admin' })).json().result.total).toBe(2);
     expect((await list({ status: '2' })).json().result.total).toBe(0);
+    // By ids (the user picker naming stored ids): exactly those, and only in the request tenant.
+    const byIds = (await list({ id: 'u-admin,u-operator,u-nobody' })).json().result;
+    expect(byIds.records.map((r: { username: string }) => r.username).sort()).toEqual(['admin', 'operator']);
+    expect((await list({ id: 'u-approver' })).json().result.records.map((r: { username: string }) => r.username)).toEqual(['approver']);
+    expect((await list({ id: 'u-t1' })).json().result.total).toBe(0);
     const sq = encodeURIComponent(
       JSON.stringify([
         { field: 'username', rule: 'in', val: ['admin', 'operator'], type: 'string' },

@@ -16,6 +16,7 @@ import {
   pageOf,
   POPUP_MSG,
   popupConfigError,
+  popupOf,
   popupValues,
   selectionWidth,
   sortedIndexes,
@@ -118,6 +119,16 @@ describe('grid popup columns (spec §5)', () => {
       ownerName: '张三',
     });
     expect(popupValues({ orgFields: 'a', destFields: 'b' }, {})).toEqual({ b: '' });
+  });
+  it('keeps the report picker on `field` (else the first orgField) and fills the cell when destFields skip it', () => {
+    const owner = popupOf(col({ key: 'owner', type: 'popup', popupCode: 'sys_user', orgFields: 'username,realname', destFields: 'owner,ownerName' }));
+    expect(owner.configError).toBeNull();
+    expect(owner.field).toBe('username');
+    expect(owner.fieldsOf({ id: 'u-1', username: 'approver', realname: '李复核' })).toEqual({ owner: 'approver', ownerName: '李复核' });
+    const picked = popupOf(col({ key: 'who', type: 'popup', popupCode: 'sys_user', field: 'realname', orgFields: 'mobile', destFields: 'phone' }));
+    expect(picked.field).toBe('realname');
+    expect(picked.fieldsOf({ realname: '李复核', mobile: '138' })).toEqual({ phone: '138', who: '李复核' });
+    expect(popupOf(col({ key: 'x', type: 'popup', popupCode: 'sys_user', orgFields: 'a,b', destFields: 'c' })).configError).toBe(POPUP_MSG.mismatch);
   });
 });
 

@@ -10,7 +10,7 @@ import { checkboxValues, joinMulti, optionText, splitMulti } from './gridColumns
 import type { GridColumn, GridRow } from './gridTypes';
 import { CONFLICT_COLOR, ConflictPanel } from './GridConflict';
 import { AsyncSelect, FileCell, PopInput, PopupCell, TextInput, type CommonProps, type EditSession } from './GridEditors.desktop';
-import { isAsyncColumn, knownLabel } from './useCellData';
+import { fileNameOf, isAsyncColumn, knownLabel } from './useCellData';
 import './grid.css';
 import type { GridCellViewProps, useEditableGrid } from './useEditableGrid';
 
@@ -178,10 +178,7 @@ const FILE_TYPES = new Set<GridColumn['type']>(['upload', 'file', 'image']);
 export function cellText(col: GridColumn, row: GridRow, grid: Grid): string {
   const value = row[col.key];
   if (col.type === 'checkbox') return value === checkboxValues(col)[0] ? '✓' : '';
-  if (FILE_TYPES.has(col.type))
-    return splitMulti(value)
-      .map((v) => v.slice(v.lastIndexOf('/') + 1))
-      .join('，');
+  if (FILE_TYPES.has(col.type)) return splitMulti(value).map(fileNameOf).join('，');
   return displayText(col, value, grid, row);
 }
 

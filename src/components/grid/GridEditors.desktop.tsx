@@ -1,13 +1,14 @@
 // The desktop grid's picker and text editors (GridCell.desktop chooses among them): async search
-// selects (sel_search_async, sel_depart, sel_user), the popup record dialog, file and image cells,
+// selects (sel_search_async, sel_depart, sel_user), the popup report picker, file and image cells,
 // and the plain text, number and long-text inputs.
 import { useEffect, useState, type CSSProperties } from 'react';
-import { App, Button, Input, Modal, Popover, Select, Table } from 'antd';
-import { CloseOutlined, EditOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { joinMulti, splitMulti } from './gridColumns';
+import { App, Button, Input, Popover, Select } from 'antd';
+import { CloseOutlined, EditOutlined, LoadingOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { joinMulti, popupOf, splitMulti } from './gridColumns';
 import { acceptNumberInput, numberOnBlur } from './gridNumbers';
-import { fileUrl } from './gridApi';
-import { fileNameOf, isMultiColumn, useAsyncOptions, useCellUpload, usePopupRecords } from './useCellData';
+import { fileUrl } from '@/components/upload/uploadApi';
+import ReportPickerDesktop from '@/components/reportPicker/ReportPicker.desktop';
+import { fileNameOf, isMultiColumn, useAsyncOptions, useCellUpload } from './useCellData';
 import type { GridCellViewProps } from './useEditableGrid';
 
 type CellProps = GridCellViewProps;
@@ -58,73 +59,60 @@ export function AsyncSelect({ col, row, value, rowIndex, grid, common, edit }: C
   );
 }
 
+/**
+ * popup: the cell opens the shared popup report picker (the 1200-wide dialog over the report
+ * `popupCode`, single mode); the chosen record fills the row's destFields. A column set up wrong
+ * says so (§5) instead of opening.
+ */
 export function PopupCell({ col, value, rowIndex, grid, common }: CellProps & { common: CommonProps }) {
   const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const popup = usePopupRecords(col, grid.loaders);
-  const show = () => {
-    if (popup.configError) return void message.error(popup.configError);
-    setOpen(true);
-    popup.load('');
-  };
+  const popup = popupOf(col);
+  const cell = (show: () => void) => (
+    <Input {...common} readOnly value={text(value)} placeholder={col.placeholder ?? '请选择'} onClick={show} suffix={<SearchOutlined onClick={show} />} />
+  );
+  if (popup.configError) return cell(() => void message.error(popup.configError));
   return (
-    <>
-      <Input {...common} readOnly value={text(value)} placeholder={col.placeholder ?? '请选择'} onClick={show} suffix={<SearchOutlined onClick={show} />} />
-      <Modal title={col.title} open={open} width={800} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
-        <Input.Search
-          placeholder="请输入搜索内容"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(k) => popup.load(k)}
-          style={{ marginBottom: 8 }}
-        />
-        {popup.error && <div style={{ color: 'var(--boss-color-danger)' }}>{popup.error}</div>}
-        <Table
-          size="small"
-          rowKey={(r) => JSON.stringify(r)}
-          loading={popup.loading}
-          dataSource={popup.records}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          columns={popup.columnsShown.map((f) => ({ title: f, dataIndex: f, key: f }))}
-          onRow={(r) => ({
-            onClick: () => {
-              grid.setValues(rowIndex, popup.fieldsOf(r));
-              setOpen(false);
-            },
-            style: { cursor: 'pointer' },
-          })}
-          scroll={{ y: 360 }}
-        />
-      </Modal>
-    </>
+    <ReportPickerDesktop
+      label={common['aria-label']}
+      code={col.popupCode!}
+      field={popup.field}
+      value={text(value)}
+      disabled={common.disabled}
+      onPick={(rows) => rows[0] && grid.setValues(rowIndex, popup.fieldsOf(rows[0]))}
+      trigger={(open) => cell(open)}
+    />
   );
 }
 
 export function FileCell({ col, value, rowIndex, grid, error }: CellProps) {
-  const { busy, error: upErr, upload } = useCellUpload(col, grid.loaders, (v) => grid.blurCell(rowIndex, col.key, v));
+  const { busy, percent, error: upErr, upload, open } = useCellUpload(col, grid.loaders, (v) => grid.blurCell(rowIndex, col.key, v));
   const v = text(value);
   const label = `第${rowIndex + 1}行${col.title}`;
+  const name = fileNameOf(v);
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 4, width: '100%', minWidth: 0 }}>
-      {v && col.type === 'image' && <img src={fileUrl(v)} alt={fileNameOf(v)} style={{ width: 28, height: 28, objectFit: 'cover', borderRadius: 4 }} />}
+    <div style={{ display: 'flex', alignItems: 'center', gap: 4, width: '100%', minWidth: 0 }} data-upload-cell={`${rowIndex + 1}:${col.key}`}>
+      {v && col.type === 'image' && (
+        <a href={fileUrl(v)} target="_blank" rel="noopener noreferrer" aria-label={`查看${label}`} title={name}>
+          <img src={fileUrl(v)} alt={name} style={{ width: 28, height: 28, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+        </a>
+      )}
       {v && col.type !== 'image' && (
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }} title={v}>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: 1 }} title={name}>
           {col.allowDownload !== false ? (
-            <a href={fileUrl(v)} download>
-              {fileNameOf(v)}
+            <a href={fileUrl(v)} aria-label={`下载${label}`} onClick={(e) => (e.preventDefault(), void open(v))}>
+              {name}
             </a>
           ) : (
-            fileNameOf(v)
+            name
           )}
         </span>
       )}
       {!v && (
-        <label style={{ cursor: col.disabled ? 'not-allowed' : 'pointer' }}>
+        <label style={{ cursor: col.disabled ? 'not-allowed' : 'pointer', whiteSpace: 'nowrap' }}>
           <input
             type="file"
             aria-label={label}
-            aria-invalid={!!error}
+            aria-invalid={!!error || !!upErr}
             accept={col.type === 'image' ? 'image/*' : undefined}
             disabled={col.disabled || busy}
             style={{ display: 'none' }}
@@ -135,14 +123,18 @@ export function FileCell({ col, value, rowIndex, grid, error }: CellProps) {
             }}
           />
           <span style={{ color: 'var(--boss-color-primary, #0267B5)' }}>
-            <UploadOutlined /> {busy ? '上传中...' : '上传'}
+            {busy ? <LoadingOutlined /> : <UploadOutlined />} {busy ? `上传中 ${percent}%` : '上传'}
           </span>
         </label>
       )}
       {v && col.allowRemove !== false && !col.disabled && (
         <Button size="small" type="text" icon={<CloseOutlined />} aria-label={`删除${label}`} onClick={() => grid.blurCell(rowIndex, col.key, '')} />
       )}
-      {upErr && <span style={{ color: 'var(--boss-color-danger)', fontSize: 12 }}>{upErr}</span>}
+      {upErr && (
+        <span role="alert" style={{ color: 'var(--boss-color-danger)', fontSize: 12, whiteSpace: 'nowrap' }} title={upErr}>
+          {upErr}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,14 +1,15 @@
 // The phone grid's picker and number editors (GridCell.mobile chooses among them): a bottom sheet
-// of choices with a search box (multi, searched and async choices), the popup record sheet, file
+// of choices with a search box (multi, searched and async choices), the popup report sheet, file
 // and image cells, and the number input. Same data hooks and rules as the desktop editors.
 import { useState, type CSSProperties } from 'react';
 import { Button, CheckList, Input, Popup, SearchBar, TextArea, Toast, type InputRef, type TextAreaRef } from 'antd-mobile';
 import { useNativeInvalid } from './nativeInvalid';
-import { joinMulti, optionText, splitMulti } from './gridColumns';
+import { joinMulti, optionText, popupOf, splitMulti } from './gridColumns';
 import { acceptNumberInput, numberOnBlur } from './gridNumbers';
 import type { GridOption } from './gridTypes';
-import { fileUrl } from './gridApi';
-import { fileNameOf, isMultiColumn, useAsyncOptions, useCellUpload, usePopupRecords } from './useCellData';
+import { fileUrl } from '@/components/upload/uploadApi';
+import ReportPickerMobile from '@/components/reportPicker/ReportPicker.mobile';
+import { fileNameOf, isMultiColumn, useAsyncOptions, useCellUpload } from './useCellData';
 import type { GridCellViewProps } from './useEditableGrid';
 
 type FieldProps = GridCellViewProps;
@@ -118,66 +119,62 @@ export function AsyncChoice({ col, row, value, rowIndex, grid, label }: FieldPro
   );
 }
 
+/** popup: the field opens the shared report picker's sheet (single mode); the chosen record fills the row's destFields. */
 export function PopupChoice({ col, value, rowIndex, grid, label }: FieldProps & { label: string }) {
-  const [open, setOpen] = useState(false);
-  const popup = usePopupRecords(col, grid.loaders);
-  const [first, ...rest] = popup.columnsShown;
+  const popup = popupOf(col);
+  const disabled = !!col.disabled || grid.readOnly;
+  const field = (show: () => void) => (
+    <button
+      type="button"
+      aria-label={label}
+      disabled={disabled}
+      style={{ ...native, textAlign: 'left', padding: 0, color: text(value) ? '#333' : '#bbb' }}
+      onClick={show}
+    >
+      {text(value) || col.placeholder || '请选择'}
+    </button>
+  );
+  if (popup.configError) return field(() => void Toast.show({ icon: 'fail', content: popup.configError }));
   return (
-    <>
-      <button
-        type="button"
-        aria-label={label}
-        disabled={!!col.disabled || grid.readOnly}
-        style={{ ...native, textAlign: 'left', padding: 0, color: text(value) ? '#333' : '#bbb' }}
-        onClick={() => {
-          if (popup.configError) return void Toast.show({ icon: 'fail', content: popup.configError });
-          setOpen(true);
-          popup.load('');
-        }}
-      >
-        {text(value) || col.placeholder || '请选择'}
-      </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', maxHeight: '70vh', overflowY: 'auto' }}>
-        <div style={{ padding: 12 }}>
-          <SearchBar placeholder="请输入搜索内容" onSearch={(k) => popup.load(k)} />
-        </div>
-        {popup.error && <div style={{ padding: '0 12px', color: 'var(--adm-color-danger)' }}>{popup.error}</div>}
-        {popup.loading && <div style={{ padding: '0 12px', color: '#999' }}>加载中...</div>}
-        {popup.records.map((r, i) => (
-          <button
-            key={i}
-            type="button"
-            onClick={() => {
-              grid.setValues(rowIndex, popup.fieldsOf(r));
-              setOpen(false);
-            }}
-            style={{
-              display: 'block',
-              width: '100%',
-              textAlign: 'left',
-              padding: '10px 12px',
-              border: 'none',
-              borderBottom: '1px solid #f5f5f5',
-              background: '#fff',
-            }}
-          >
-            <div>{text(r[first ?? ''])}</div>
-            <div style={{ color: '#999', fontSize: 12 }}>{rest.map((f) => text(r[f])).join(' · ')}</div>
-          </button>
-        ))}
-      </Popup>
-    </>
+    <ReportPickerMobile
+      label={label}
+      code={col.popupCode!}
+      field={popup.field}
+      value={text(value)}
+      disabled={disabled}
+      onPick={(rows) => rows[0] && grid.setValues(rowIndex, popup.fieldsOf(rows[0]))}
+      trigger={(open) => field(open)}
+    />
   );
 }
 
 export function FileChoice({ col, value, rowIndex, grid, label }: FieldProps & { label: string }) {
-  const { busy, error, upload } = useCellUpload(col, grid.loaders, (v) => grid.blurCell(rowIndex, col.key, v));
+  const { busy, percent, error, upload, open } = useCellUpload(col, grid.loaders, (v) => grid.blurCell(rowIndex, col.key, v));
   const v = text(value);
+  const name = fileNameOf(v);
   return (
     <>
-      {v && col.type === 'image' && <img src={fileUrl(v)} alt={fileNameOf(v)} style={{ width: 26, height: 26, objectFit: 'cover', borderRadius: 4 }} />}
+      {v && col.type === 'image' && (
+        <a href={fileUrl(v)} target="_blank" rel="noopener noreferrer" aria-label={`查看${label}`}>
+          <img src={fileUrl(v)} alt={name} style={{ width: 26, height: 26, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+        </a>
+      )}
       <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: v ? '#333' : '#bbb' }}>
-        {error ? <span style={{ color: 'var(--adm-color-danger)' }}>{error}</span> : busy ? '上传中...' : v ? fileNameOf(v) : '未上传'}
+        {error ? (
+          <span role="alert" style={{ color: 'var(--adm-color-danger)' }}>
+            {error}
+          </span>
+        ) : busy ? (
+          `上传中 ${percent}%`
+        ) : v && col.type !== 'image' && col.allowDownload !== false ? (
+          <a href={fileUrl(v)} aria-label={`下载${label}`} onClick={(e) => (e.preventDefault(), void open(v))}>
+            {name}
+          </a>
+        ) : v ? (
+          name
+        ) : (
+          '未上传'
+        )}
       </span>
       {v && col.allowRemove !== false ? (
         <Button size="mini" fill="none" disabled={!!col.disabled} onClick={() => grid.blurCell(rowIndex, col.key, '')} aria-label={`删除${label}`}>

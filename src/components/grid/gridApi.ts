@@ -1,13 +1,10 @@
 // Default data of the grid's picker cells, over the app's existing calls: departments (the
-// department tree, flattened), users (the user list, matched by account or name), popup records
-// (those two lists by their table code) and image upload (the common upload, images only). A page
+// department tree, flattened) and users (the user list, matched by account or name). Popup cells open
+// the shared report picker and file cells upload through the shared upload (useCellData). A page
 // with richer pickers or uploaders plugs them in through EditableGrid's `editors` / `loaders`.
 import { ADMIN_P } from '@contract/api/admin';
-import { API_BASE } from '@contract/constants';
 import type { PageResult } from '@contract/listQuery';
-import { http, sysGet, sysOrThrow } from '@/api/request';
-import { reportMeta, searchReport } from '@/api/reports';
-import { staticUrl } from '@/components/list/listRules';
+import { sysGet, sysOrThrow } from '@/api/request';
 import type { GridColumn, GridOption, GridRow } from './gridTypes';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -18,8 +15,6 @@ export interface GridLoaders {
   users?: (keyword: string, valueField: string) => Promise<GridOption[]>;
   /** sel_search_async without its own loadOptions. */
   search?: (col: GridColumn, keyword: string, row: GridRow) => Promise<GridOption[]>;
-  /** Records of a popup report by its code. */
-  popup?: (popupCode: string, keyword: string, param?: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
   /** Stores a file; answers the value the cell keeps (a path or name). */
   upload?: (file: File, col: GridColumn) => Promise<string>;
 }
@@ -74,25 +69,3 @@ export async function userRecords(keyword: string): Promise<Record<string, unkno
 export async function userOptions(keyword: string, valueField = 'username'): Promise<GridOption[]> {
   return (await userRecords(keyword)).map((u) => ({ value: String(u[valueField] ?? ''), label: `${String(u.realname ?? '')}（${String(u.username ?? '')}）` }));
 }
-
-/** Records of the online report `popupCode` (spec §7 /online/cgreport) whose text columns contain the keyword. */
-export async function popupRecords(popupCode: string, keyword: string): Promise<Record<string, unknown>[]> {
-  return (await searchReport(await reportMeta(popupCode), keyword)).records;
-}
-
-export const IMAGE_ONLY = '请上传图片';
-
-/** Stores an image through the common upload; answers its path. Other files are refused (the server takes images only). */
-export async function uploadImage(file: File): Promise<string> {
-  if (!file.type.includes('image')) throw new Error(IMAGE_ONLY);
-  const form = new FormData();
-  form.append('isup', '1');
-  form.append('biz', 'images');
-  form.append('file', file, file.name);
-  const res = await http.post<{ success: boolean; message: string; result: string }>(ADMIN_P.upload, form, { silent: true, unsigned: true });
-  if (!res.data.success) throw new Error(res.data.message || '上传失败');
-  return res.data.result;
-}
-
-/** The address of a stored file (absolute URLs unchanged). */
-export const fileUrl = (path: string) => staticUrl(path, API_BASE, ADMIN_P.staticBase) ?? '';

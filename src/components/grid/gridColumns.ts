@@ -104,6 +104,25 @@ export function popupValues(col: Pick<GridColumn, 'orgFields' | 'destFields'>, r
   return out;
 }
 
+/**
+ * A popup column (spec §5): `configError` when it is not set up right (popupCode, orgFields and
+ * destFields of equal counts), the record field the report picker keeps (`field`, else the first
+ * of orgFields), and the row fields a picked record fills (its destFields, and this cell when not
+ * among them). The records come from the shared popup report picker over the report `popupCode`.
+ */
+export function popupOf(col: GridColumn) {
+  const field = col.field ?? splitMulti(col.orgFields)[0] ?? '';
+  return {
+    configError: popupConfigError(col),
+    field,
+    fieldsOf: (record: Record<string, unknown>) => {
+      const out = popupValues(col, record);
+      if (!(col.key in out)) out[col.key] = record[field] ?? '';
+      return out;
+    },
+  };
+}
+
 export const statisticsOf = (col: GridColumn): GridStatistic[] => (col.statistics ? (Array.isArray(col.statistics) ? col.statistics : [col.statistics]) : []);
 export const STAT_LABEL: Record<GridStatistic, string> = { sum: '合计', average: '平均' };
 

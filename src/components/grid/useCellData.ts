@@ -1,9 +1,13 @@
 // Data of the grid's picker cells, shared by the desktop cell and the phone field: async choices
-// (sel_search_async, sel_depart, sel_user) searched as the user types, popup records, and file
-// upload. The loaders come from the page (EditableGrid `loaders`) or the defaults of gridApi.
+// (sel_search_async, sel_depart, sel_user) searched as the user types, and file
+// upload (the shared upload's request: stored by the object store, real progress, the §4/§8
+// errors). The loaders come from the page (EditableGrid `loaders`) or the defaults of gridApi.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { departmentOptions, popupRecords, uploadImage, userOptions, type GridLoaders } from './gridApi';
-import { extendOf, popupConfigError, popupValues, splitMulti } from './gridColumns';
+import { FILE_MSG, checkUploadFile } from '@contract/api/files';
+import { fileUrl, openUploaded, uploadFile } from '@/components/upload/uploadApi';
+import { progressPercent, storedFileName } from '@/components/upload/uploadRules';
+import { departmentOptions, userOptions, type GridLoaders } from './gridApi';
+import { extendOf, splitMulti } from './gridColumns';
 import type { GridColumn, GridOption, GridRow } from './gridTypes';
 
 /** Spec §7: dictionary search debounced 300 ms, stale answers ignored. */
@@ -79,60 +83,50 @@ export function useAsyncOptions(col: GridColumn, row: GridRow, loaders: GridLoad
   return { options, loading, error, search, withChosen, remember };
 }
 
-/** Records of a popup column, searched by keyword; `configError` when the column is not set up right (spec §5). */
-export function usePopupRecords(col: GridColumn, loaders: GridLoaders | undefined) {
-  const [records, setRecords] = useState<Record<string, unknown>[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const seq = useRef(0);
-  const configError = popupConfigError(col);
-  const load = useCallback(
-    (keyword: string) => {
-      if (configError) return;
-      const id = ++seq.current;
-      setLoading(true);
-      setError(null);
-      (loaders?.popup ? loaders.popup(col.popupCode!, keyword, col.param) : popupRecords(col.popupCode!, keyword))
-        .then((list) => id === seq.current && setRecords(list))
-        .catch((e: unknown) => id === seq.current && setError(e instanceof Error ? e.message : '加载失败'))
-        .finally(() => id === seq.current && setLoading(false));
-    },
-    [col, configError, loaders],
-  );
-  /** The row fields a picked record fills (its destFields, and this cell by `field` when not among them). */
-  const fieldsOf = (record: Record<string, unknown>) => {
-    const out = popupValues(col, record);
-    if (!(col.key in out)) out[col.key] = record[col.field ?? splitMulti(col.orgFields)[0] ?? ''] ?? '';
-    return out;
-  };
-  const columnsShown = splitMulti(col.orgFields);
-  return { records, loading, error, configError, load, fieldsOf, columnsShown };
-}
-
-/** Upload of a file cell: image cells store through the common upload; others keep the file name unless the page stores files. */
+/**
+ * Upload of a file, upload or image cell: the file goes through the shared upload (POST
+ * /cap/cos/v1/FileUpload into the column's bucket, fieldExtendJson {"bucket": "..."}, default
+ * temp) and the cell keeps the stored path; a page's own `loaders.upload` takes its place. An
+ * image cell refuses a file whose type is not an image (§5 请上传图片); a refusal by the server
+ * shows its message, or 'unknown error' (§8), a failed request 上传失败.
+ */
 export function useCellUpload(col: GridColumn, loaders: GridLoaders | undefined, onStored: (value: string) => void) {
   const [busy, setBusy] = useState(false);
+  const [percent, setPercent] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const upload = useCallback(
     async (file: File) => {
+      const imageOnly = col.type === 'image';
+      const refusal = imageOnly && !file.type.includes('image') ? FILE_MSG.imageOnly : checkUploadFile(file, imageOnly);
+      if (refusal) return setError(refusal);
       setBusy(true);
+      setPercent(1);
       setError(null);
       try {
-        const store = loaders?.upload ?? (col.type === 'image' ? (f: File) => uploadImage(f) : async (f: File) => f.name);
-        onStored(await store(file, col));
+        if (loaders?.upload) return onStored(await loaders.upload(file, col));
+        const bucket = extendOf(col).bucket;
+        const answer = await uploadFile(file, {
+          imageOnly,
+          bucket: typeof bucket === 'string' ? bucket : undefined,
+          onProgress: (loaded, total) => setPercent(progressPercent(loaded, total)),
+        });
+        if (answer.success && answer.result) onStored(answer.result.filePath);
+        else setError(answer.message || FILE_MSG.failed);
       } catch (e) {
-        setError(e instanceof Error && e.message ? e.message : '上传失败');
+        setError(e instanceof Error && e.message ? e.message : FILE_MSG.failed);
       } finally {
         setBusy(false);
       }
     },
     [col, loaders, onStored],
   );
-  return { busy, error, upload };
+  /** Opens a stored file: an image in a new tab, any other file downloaded with the session's token. */
+  const open = useCallback(async (value: string) => {
+    const refusal = await openUploaded({ url: fileUrl(value), name: storedFileName(value) });
+    if (refusal) setError(refusal);
+  }, []);
+  return { busy, percent, error, upload, open };
 }
 
-/** Shown name of a stored file value: the last path segment. */
-export const fileNameOf = (value: unknown) =>
-  String(value ?? '')
-    .split('/')
-    .pop() ?? '';
+/** Shown name of a stored file value: the last path segment without the store's random prefix. */
+export const fileNameOf = (value: unknown) => storedFileName(String(value ?? ''));

@@ -1,7 +1,7 @@
 // The phone view of the paged pickers (users, business entities), one for both: the field that
 // opens the full-screen PagedSheet of the picker's rows, and the sheet's search row (a search box
 // and 重置). Each picker adds its own search area around that row (department, chosen tags).
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Button, SearchBar } from 'antd-mobile';
 import PagedSheet from './PagedSheet.mobile';
 import PickerField from './PickerField.mobile';
@@ -20,21 +20,27 @@ interface Props<R> extends Pick<SheetProps<R>, 'title' | 'listLabel' | 'keyOf' |
   onOpenChange: (open: boolean) => void;
   /** The paged rows and the choice (usePagedPicker), and what 确定 does with it. */
   paged: SheetProps<R>['paged'] & { confirm: () => void | boolean };
+  /** What opens the sheet in place of the field (a grid's popup cell). */
+  trigger?: (open: () => void) => ReactNode;
 }
 
-export function PagedPickerMobile<R>({ picker: p, text, placeholder, open, onOpenChange, paged, ...sheet }: Props<R>) {
+export function PagedPickerMobile<R>({ picker: p, text, placeholder, open, onOpenChange, paged, trigger, ...sheet }: Props<R>) {
   return (
     <>
-      <PickerField
-        label={p.label}
-        text={text}
-        placeholder={p.placeholder ?? placeholder}
-        disabled={p.disabled}
-        readOnly={p.readOnly}
-        style={p.style}
-        onOpen={() => onOpenChange(true)}
-        onClear={() => p.onChange?.('')}
-      />
+      {trigger ? (
+        trigger(() => onOpenChange(true))
+      ) : (
+        <PickerField
+          label={p.label}
+          text={text}
+          placeholder={p.placeholder ?? placeholder}
+          disabled={p.disabled}
+          readOnly={p.readOnly}
+          style={p.style}
+          onOpen={() => onOpenChange(true)}
+          onClear={() => p.onChange?.('')}
+        />
+      )}
       <PagedSheet {...sheet} open={open} multiple={p.multiple} paged={paged} onClose={() => onOpenChange(false)} onConfirm={paged.confirm} />
     </>
   );

@@ -13,8 +13,8 @@ import { flattenNodes } from './useTreePicker';
 
 export interface UserPickerProps extends PickerBaseProps {
   multiple?: boolean;
-  /** What the value holds (§3 default username). */
-  valueField?: 'username';
+  /** What the value holds (§3 default username; 'id' where the record keeps user ids). */
+  valueField?: 'username' | 'id';
   /** What the field shows (§3 default realname). */
   textField?: 'realname' | 'username';
 }

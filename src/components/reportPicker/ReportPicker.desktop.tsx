@@ -1,4 +1,4 @@
-// Desktop popup report picker: a read-only box with 选择; the 1200-wide dialog has the report's
+// Desktop popup report picker: a read-only box with 选择 (or the caller's trigger); the 1200-wide dialog has the report's
 // query form, its paged table (10/20/30, quick jump, '共N条') with checkboxes (radios in single
 // mode), the count chosen across pages, and 确定 refusing an empty choice with '请选择一条记录'.
 import { useState } from 'react';
@@ -17,14 +17,18 @@ export default function ReportPickerDesktop(p: ReportPickerProps) {
   const inert = p.disabled || p.readOnly;
   return (
     <>
-      <Space.Compact role="group" aria-label={p.label} style={{ width: '100%', ...p.style }}>
-        <Input aria-label={p.label} readOnly value={p.value ?? ''} placeholder={p.placeholder ?? '请选择'} disabled={p.disabled} />
-        {!p.readOnly && (
-          <Button disabled={inert} onClick={() => setOpen(true)}>
-            选择
-          </Button>
-        )}
-      </Space.Compact>
+      {p.trigger ? (
+        p.trigger(() => setOpen(true))
+      ) : (
+        <Space.Compact role="group" aria-label={p.label} style={{ width: '100%', ...p.style }}>
+          <Input aria-label={p.label} readOnly value={p.value ?? ''} placeholder={p.placeholder ?? '请选择'} disabled={p.disabled} />
+          {!p.readOnly && (
+            <Button disabled={inert} onClick={() => setOpen(true)}>
+              选择
+            </Button>
+          )}
+        </Space.Compact>
+      )}
       <Modal
         open={open}
         title={r.meta?.cgRpConfigName ?? '选择'}

@@ -14,6 +14,7 @@ export default function ReportPickerMobile(p: ReportPickerProps) {
   return (
     <PagedPickerMobile
       picker={p}
+      trigger={p.trigger}
       text={p.value ?? ''}
       placeholder="请选择"
       open={open}

@@ -2,7 +2,7 @@
 // across pages, single mode, '请选择一条记录', report cached 30 s), shared by both views. It reads
 // an online report (contract/api/report.ts) by its code: the report's query fields make the query
 // form, its columns the table; the value is the chosen rows' `field` joined by ','.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { REPORT_MSG, type ReportQueryField } from '@contract/api/report';
 import { PAGE_SIZE_OPTIONS_PICKER } from '@contract/constants';
 import { reportMeta, reportRows, type ReportMeta, type ReportRow } from '@/api/reports';
@@ -18,6 +18,8 @@ export interface ReportPickerProps extends PickerBaseProps {
   multiple?: boolean;
   /** The chosen rows, after 确定 (a popup column copies orgFields into destFields from them). */
   onPick?: (rows: ReportRow[]) => void;
+  /** What opens the picker in place of its read-only box (a grid's popup cell); `open` shows it. */
+  trigger?: (open: () => void) => ReactNode;
 }
 
 export const REPORT_PICKER_WIDTH = 1200;

@@ -1,6 +1,8 @@
-// The upload request of the widget and the editors: multipart POST /cap/cos/v1/FileUpload (file,
-// bucketName, saveFlag, context.*) with the browser's real upload progress. Refusals come back as
-// their answer (success false and the server's words), never thrown, so the caller has one path.
+// The upload request of the widget, the editors and the grid's file cells: multipart POST
+// /cap/cos/v1/FileUpload (file, bucketName, saveFlag, context.*), or POST /sys/common/upload (file,
+// biz) when a business folder is named (biz 'avatar': the public avatar folder), with the browser's
+// real upload progress. Refusals come back as their answer (success false and the server's words),
+// never thrown, so the caller has one path.
 import type { AxiosProgressEvent } from 'axios';
 import { API_BASE } from '@contract/constants';
 import { DEFAULT_BUCKET, FILE_P, IMAGE_EXTS, extOf, readUploadAnswer, type UploadAnswer } from '@contract/api/files';
@@ -12,6 +14,8 @@ import { session } from '@/stores/session';
 
 export interface UploadOptions {
   bucket?: string;
+  /** Sends through /sys/common/upload into this business folder instead (spec §7 biz). */
+  biz?: string;
   imageOnly?: boolean;
   /** '0' keeps it as temporary (spec saveFlag); default kept. */
   saveFlag?: '0' | '1';
@@ -19,7 +23,15 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export async function uploadFile(file: File, opts: UploadOptions = {}): Promise<UploadAnswer> {
+function commonForm(biz: string, imageOnly: boolean | undefined): FormData {
+  const form = new FormData();
+  form.append('isup', '1');
+  form.append('biz', biz);
+  if (imageOnly) form.append('imageOnly', '1');
+  return form;
+}
+
+function cosForm(opts: UploadOptions): FormData {
   const form = new FormData();
   form.append('bucketName', opts.bucket ?? DEFAULT_BUCKET);
   form.append('saveFlag', opts.saveFlag ?? '1');
@@ -30,9 +42,14 @@ export async function uploadFile(file: File, opts: UploadOptions = {}): Promise<
   form.append('context.channel', 'web');
   form.append('context.locale', 'zh_CN');
   form.append('context.localDateTime', new Date().toISOString());
+  return form;
+}
+
+export async function uploadFile(file: File, opts: UploadOptions = {}): Promise<UploadAnswer> {
+  const form = opts.biz ? commonForm(opts.biz, opts.imageOnly) : cosForm(opts);
   form.append('file', file, file.name);
   try {
-    const res = await http.post(FILE_P.cosUpload, form, {
+    const res = await http.post(opts.biz ? FILE_P.upload : FILE_P.cosUpload, form, {
       silent: true,
       unsigned: true,
       signal: opts.signal,

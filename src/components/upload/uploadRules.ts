@@ -107,6 +107,11 @@ export function valueOf(list: readonly UploadItem[]): string {
     .join(',');
 }
 
+/** The name a stored path shows: its last segment without the store's random prefix. */
+export function storedFileName(path: string): string {
+  return (path.split('/').pop() ?? '').replace(/^[0-9a-f]{24}_/, '');
+}
+
 /** Items for a value set from outside (an edited record): each path a finished file. */
 export function itemsOf(value: string | null | undefined, urlOf: (path: string) => string): UploadItem[] {
   return (value ?? '')
@@ -115,10 +120,7 @@ export function itemsOf(value: string | null | undefined, urlOf: (path: string) 
     .filter(Boolean)
     .map((p, i) => ({
       uid: `v-${i}-${p}`,
-      name: p
-        .split('/')
-        .pop()!
-        .replace(/^[0-9a-f]{24}_/, ''),
+      name: storedFileName(p),
       status: 'done' as const,
       percent: 100,
       filePath: p,

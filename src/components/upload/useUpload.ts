@@ -27,6 +27,8 @@ export interface UploadFieldProps extends UploadLimits {
   /** Images only (请上传图片), shown as thumbnails that can be moved. */
   imageOnly?: boolean;
   bucket?: string;
+  /** Through /sys/common/upload into this business folder ('avatar': the public avatar folder). */
+  biz?: string;
   disabled?: boolean;
   /** Shows the files without changing them. */
   readOnly?: boolean;
@@ -38,7 +40,7 @@ export interface UploadFieldProps extends UploadLimits {
 
 let seq = 0;
 
-export function useUpload({ value, onChange, imageOnly, bucket, single, max, disabled, readOnly, onNotice }: UploadFieldProps) {
+export function useUpload({ value, onChange, imageOnly, bucket, biz, single, max, disabled, readOnly, onNotice }: UploadFieldProps) {
   const [items, setItems] = useState<UploadItem[]>(() => itemsOf(value, (p) => fileUrl(p)));
   const itemsRef = useRef(items);
   const lastValue = useRef(value ?? '');
@@ -69,13 +71,14 @@ export function useUpload({ value, onChange, imageOnly, bucket, single, max, dis
     async (uid: string, file: File) => {
       const answer = await uploadFile(file, {
         bucket,
+        biz,
         imageOnly,
         onProgress: (loaded, total) => update((l) => withProgress(l, uid, progressPercent(loaded, total))),
       });
       if (!answer.success && !answer.message) update((l) => withFailure(l, uid));
       else update((l) => withAnswer(l, uid, answer, fileUrl));
     },
-    [bucket, imageOnly, update],
+    [bucket, biz, imageOnly, update],
   );
 
   const choose = useCallback(

@@ -1,12 +1,12 @@
 // Add / edit an announcement (desktop, 800 wide): title, abstract, category, priority, recipients
-// (all / users / roles / departments), what 去处理 opens, and the body in the rich-text editor, whose
+// (all, or users through the 选择用户 picker, roles, departments), what 去处理 opens, and the body in the rich-text editor, whose
 // HTML is sanitised by the same allow-list the server applies on save.
 import { useMemo } from 'react';
 import { App, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import { MSG_CATEGORY_TEXT, PRIORITIES, PRIORITY_TEXT } from '@contract/api/message';
 import type { ListEditorProps } from '@/components/list/types';
 import { formValuesOf, MSG_TYPE_OPTIONS, useSaveAnnouncement, type AnntFormValues, type AnntRow } from './announcementForm';
-import RecipientPicker from './RecipientPicker.desktop';
+import RecipientField from './RecipientField';
 import { RichTextEditor } from '@/components/editors/RichTextEditor';
 
 export default function AnnouncementFormDesktop({ open, record, onClose, onSaved }: ListEditorProps<AnntRow>) {
@@ -68,7 +68,7 @@ export default function AnnouncementFormDesktop({ open, record, onClose, onSaved
             label={MSG_TYPE_OPTIONS.find((o) => o.value === msgType)?.label}
             rules={[{ required: true, type: 'array', min: 1, message: '请选择接收对象' }]}
           >
-            <RecipientPicker type={msgType} />
+            <RecipientField type={msgType} />
           </Form.Item>
         )}
         <Row gutter={16}>

@@ -1,40 +1,12 @@
 // Add / edit an announcement on a phone: a full-screen sheet with the same fields as the desktop
-// form; recipients are picked from a searchable check list.
+// form; recipients through the same pickers (选择用户 sheet, roles, department tree).
 import { useEffect, useState } from 'react';
-import { Button, CheckList, Form, Input, NavBar, Popup, SearchBar, Selector, TextArea, Toast } from 'antd-mobile';
-import { MSG_CATEGORY_TEXT, PRIORITIES, PRIORITY_TEXT, type RecipientOption } from '@contract/api/message';
+import { Button, Form, Input, NavBar, Popup, Selector, TextArea, Toast } from 'antd-mobile';
+import { MSG_CATEGORY_TEXT, PRIORITIES, PRIORITY_TEXT } from '@contract/api/message';
 import type { ListEditorProps } from '@/components/list/types';
-import { recipientOptions } from './api';
+import RecipientField from './RecipientField';
 import { formValuesOf, MSG_TYPE_OPTIONS, useSaveAnnouncement, type AnntFormValues, type AnntRow } from './announcementForm';
 import { RichTextEditor } from '@/components/editors/RichTextEditor';
-
-function RecipientList({ type, value, onChange }: { type: 'USER' | 'ROLE' | 'DEPART'; value: string[]; onChange: (v: string[]) => void }) {
-  const [keyword, setKeyword] = useState('');
-  const [options, setOptions] = useState<RecipientOption[]>([]);
-  useEffect(() => {
-    const t = setTimeout(
-      () =>
-        void recipientOptions(type, { keyword })
-          .then(setOptions)
-          .catch(() => setOptions([])),
-      300,
-    );
-    return () => clearTimeout(t);
-  }, [type, keyword]);
-  return (
-    <div>
-      <SearchBar placeholder="搜索" value={keyword} onChange={setKeyword} style={{ margin: '4px 0 8px' }} />
-      <CheckList multiple value={value} onChange={(v) => onChange(v.map(String))} style={{ maxHeight: 240, overflowY: 'auto' }}>
-        {options.map((o) => (
-          <CheckList.Item key={o.value} value={o.value}>
-            {o.label}
-          </CheckList.Item>
-        ))}
-      </CheckList>
-      {!!value.length && <div style={{ color: 'var(--boss-color-weak)', fontSize: 12, marginTop: 4 }}>已选 {value.length} 项</div>}
-    </div>
-  );
-}
 
 export default function AnnouncementFormMobile({ open, record, onClose, onSaved }: ListEditorProps<AnntRow>) {
   const [values, setValues] = useState<AnntFormValues>(() => formValuesOf(record));
@@ -84,7 +56,7 @@ export default function AnnouncementFormMobile({ open, record, onClose, onSaved 
           </Form.Item>
           {values.msgType !== 'ALL' && (
             <Form.Item label={MSG_TYPE_OPTIONS.find((o) => o.value === values.msgType)?.label} required>
-              <RecipientList type={values.msgType} value={values.recipients} onChange={(recipients) => set({ recipients })} />
+              <RecipientField type={values.msgType} value={values.recipients} onChange={(recipients) => set({ recipients })} />
             </Form.Item>
           )}
           <Form.Item label="去处理打开">

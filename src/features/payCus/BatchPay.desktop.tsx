@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Row, Select, Space, Statistic, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { App, Button, Card, Col, Form, Input, Row, Select, Space, Statistic } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { yuanText } from '@contract/money';
 import { EditableGrid } from '@/components/grid/EditableGrid';
+import { FilePicker } from '@/components/upload/FilePicker';
 import { SyncBarDesktop } from '@/components/grid/SyncBar.desktop';
 import { CustomerPicker } from '@/components/customerPicker/CustomerPicker';
 import { failureMessage } from '@/components/dialogs/formRules';
@@ -20,6 +21,13 @@ export default function BatchPayDesktop() {
   const [remark, setRemark] = useState('');
   const from = payer.account(fromAcctNo);
   const review = useReservationReview();
+  const excelInput = useRef<HTMLInputElement>(null);
+  const importExcel = (file: File | undefined) =>
+    file &&
+    batch.importFile(file).then(
+      (t) => void message.success(t),
+      (err: unknown) => void message.warning(failureMessage(err)),
+    );
 
   const submit = async () => {
     try {
@@ -70,21 +78,10 @@ export default function BatchPayDesktop() {
         </Col>
         <Col span={6} style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
           <Space>
-            <Upload
-              accept=".xlsx"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                batch.importFile(file).then(
-                  (t) => void message.success(t),
-                  (err: unknown) => void message.warning(failureMessage(err)),
-                );
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={batch.importing}>
-                导入Excel
-              </Button>
-            </Upload>
+            <FilePicker multiple={false} accept=".xlsx" inputRef={excelInput} onFiles={(files) => void importExcel(files[0])} />
+            <Button icon={<UploadOutlined />} loading={batch.importing} onClick={() => excelInput.current?.click()}>
+              导入Excel
+            </Button>
           </Space>
         </Col>
       </Row>

@@ -1,20 +1,25 @@
-// 添加用户 / 编辑用户 on the desktop: a Drawer with the account, roles (from the role module),
-// departments (tree), avatar upload, and uniqueness of username, mobile and e-mail checked on blur.
+// 添加用户 / 编辑用户 on the desktop: a Drawer with the account, roles and departments (the shared role
+// and department pickers), the avatar (the shared upload into the avatar folder), and uniqueness of
+// username, mobile and e-mail checked on blur.
 import { useEffect, useState } from 'react';
-import { App, Avatar, Button, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Spin, TreeSelect, Upload } from 'antd';
-import UserOutlined from '@ant-design/icons/UserOutlined';
+import { App, Button, Col, DatePicker, Drawer, Form, Input, Row, Select, Space, Spin, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { API_BASE } from '@contract/constants';
-import { ADMIN_P, type SysUserRow, USER_MSG } from '@contract/api/admin';
+import { type SysUserRow, USER_MSG } from '@contract/api/admin';
 import { ApiError } from '@/api/errors';
-import { staticUrl } from '@/components/list/listRules';
 import type { ListEditorProps } from '@/components/list/types';
-import { uploadAvatar } from './api';
+import { RolePicker, PositionPicker } from '@/components/pickers/OptionPickers';
+import { DepartPicker } from '@/components/pickers/TreePickers';
+import { joinValues, splitValues } from '@/components/pickers/pickerRules';
+import { UploadField } from '@/components/upload/UploadField';
 import { checkUnique, initialUserValues, saveUser, USER_FIELD_RULES, useUserFormData, type UserFormValues } from './useUserForm';
 
 type FormShape = Omit<UserFormValues, 'birthday'> & { birthday?: Dayjs | null };
 import type { FormRule } from 'antd';
-import { PositionPicker } from '@/components/pickers/OptionPickers';
+/** A list field held by a picker whose value is the ids joined by ','. */
+const idList: Pick<FormItemProps, 'getValueProps' | 'normalize'> = {
+  getValueProps: (v?: string[]) => ({ value: joinValues(v ?? []) }),
+  normalize: (v: string) => splitValues(v),
+};
 const rule =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   (check: (v: any, all: FormShape) => string): FormRule =>
@@ -28,10 +33,8 @@ const rule =
 export default function UserFormDesktop({ open, record, onClose, onSaved }: ListEditorProps<SysUserRow>) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormShape>();
-  const { roles, departs, roleIds, ready } = useUserFormData(record, open);
+  const { roleIds, ready } = useUserFormData(record, open);
   const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const avatar = Form.useWatch('avatar', form);
 
   useEffect(() => {
     if (!open || !ready) return;
@@ -109,20 +112,13 @@ export default function UserFormDesktop({ open, record, onClose, onSaved }: List
               </>
             )}
             <Col span={12}>
-              <Form.Item name="selectedroles" label="角色分配">
-                <Select mode="multiple" allowClear placeholder={roles.length ? '请选择角色' : '暂无可选角色'} options={roles} optionFilterProp="label" />
+              <Form.Item name="selectedroles" label="角色分配" {...idList}>
+                <RolePicker label="角色分配" multiple />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="selecteddeparts" label="所属部门">
-                <TreeSelect
-                  multiple
-                  allowClear
-                  treeDefaultExpandAll
-                  placeholder={departs.length ? '请选择部门' : '暂无可选部门'}
-                  treeData={departs}
-                  treeNodeFilterProp="title"
-                />
+              <Form.Item name="selecteddeparts" label="所属部门" {...idList}>
+                <DepartPicker label="所属部门" multiple />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -168,31 +164,8 @@ export default function UserFormDesktop({ open, record, onClose, onSaved }: List
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="avatar" hidden>
-                <Input />
-              </Form.Item>
-              <Form.Item label="头像">
-                <Space align="center">
-                  <Avatar size={64} src={staticUrl(avatar, API_BASE, ADMIN_P.staticBase)} icon={<UserOutlined />} />
-                  <Upload
-                    accept="image/*"
-                    showUploadList={false}
-                    beforeUpload={(file) => {
-                      if (!file.type.includes('image')) {
-                        void message.warning(USER_MSG.uploadImageOnly);
-                        return Upload.LIST_IGNORE;
-                      }
-                      setUploading(true);
-                      uploadAvatar(file)
-                        .then((path) => form.setFieldValue('avatar', path))
-                        .catch((err: Error) => void message.warning(err.message || '文件上传失败'))
-                        .finally(() => setUploading(false));
-                      return false;
-                    }}
-                  >
-                    <Button loading={uploading}>上传头像</Button>
-                  </Upload>
-                </Space>
+              <Form.Item name="avatar" label="头像">
+                <UploadField imageOnly single biz="avatar" text="上传头像" />
               </Form.Item>
             </Col>
           </Row>

@@ -1,24 +1,20 @@
-// 添加用户 / 编辑用户 on a phone: a full-screen Popup with an antd-mobile form. Roles and
-// departments are chips (departments flattened from the tree); the avatar uses ImageUploader.
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, ImageUploader, Input, NavBar, Popup, Selector, Toast, type ImageUploadItem } from 'antd-mobile';
-import { API_BASE } from '@contract/constants';
-import { ADMIN_P, type SysUserRow, USER_MSG } from '@contract/api/admin';
-import { staticUrl } from '@/components/list/listRules';
+// 添加用户 / 编辑用户 on a phone: a full-screen Popup with an antd-mobile form. Roles, departments
+// (the level-by-level tree sheet) and 职务 are the shared pickers; the avatar the shared upload.
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, NavBar, Popup, Selector, Toast } from 'antd-mobile';
+import { type SysUserRow, USER_MSG } from '@contract/api/admin';
 import type { ListEditorProps } from '@/components/list/types';
-import { uploadAvatar, type TreeOption } from './api';
+import { PositionPicker, RolePicker } from '@/components/pickers/OptionPickers';
+import { DepartPicker } from '@/components/pickers/TreePickers';
+import { joinValues, splitValues } from '@/components/pickers/pickerRules';
+import { UploadField } from '@/components/upload/UploadField';
 import { checkUnique, initialUserValues, saveUser, USER_FIELD_RULES, useUserFormData, type UserFormValues } from './useUserForm';
-import { PositionPicker } from '@/components/pickers/OptionPickers';
-
-const flatten = (nodes: TreeOption[], depth = 0): { value: string; label: string }[] =>
-  nodes.flatMap((n) => [{ value: n.value, label: `${depth ? '· '.repeat(depth) : ''}${n.title}` }, ...flatten(n.children ?? [], depth + 1)]);
 
 export default function UserFormMobile({ open, record, onClose, onSaved }: ListEditorProps<SysUserRow>) {
-  const { roles, departs, roleIds, ready } = useUserFormData(record, open);
+  const { roleIds, ready } = useUserFormData(record, open);
   const [v, setV] = useState<UserFormValues>(() => initialUserValues(record));
   const [errors, setErrors] = useState<Partial<Record<keyof UserFormValues, string>>>({});
   const [saving, setSaving] = useState(false);
-  const departOptions = useMemo(() => flatten(departs), [departs]);
 
   useEffect(() => {
     if (open && ready) setV({ ...initialUserValues(record), selectedroles: roleIds ?? [] });
@@ -71,7 +67,6 @@ export default function UserFormMobile({ open, record, onClose, onSaved }: ListE
     </Form.Item>
   );
 
-  const avatarUrl = staticUrl(v.avatar, API_BASE, ADMIN_P.staticBase);
   return (
     <Popup visible={open} position="right" bodyStyle={{ width: '100vw', height: '100%', display: 'flex', flexDirection: 'column' }} destroyOnClose>
       <NavBar onBack={onClose}>{record ? '编辑用户' : '添加用户'}</NavBar>
@@ -84,42 +79,17 @@ export default function UserFormMobile({ open, record, onClose, onSaved }: ListE
           {text('realname', '用户姓名', { required: true })}
           <Form.Header>角色与部门</Form.Header>
           <Form.Item label="角色" layout="vertical">
-            {roles.length ? (
-              <Selector multiple columns={2} options={roles} value={v.selectedroles} onChange={(a) => set('selectedroles', a)} />
-            ) : (
-              <span style={{ color: 'var(--boss-color-weak)' }}>暂无可选角色</span>
-            )}
+            <RolePicker label="角色" multiple value={joinValues(v.selectedroles)} onChange={(ids) => set('selectedroles', splitValues(ids))} />
           </Form.Item>
           <Form.Item label="部门" layout="vertical">
-            {departOptions.length ? (
-              <Selector multiple columns={2} options={departOptions} value={v.selecteddeparts} onChange={(a) => set('selecteddeparts', a)} />
-            ) : (
-              <span style={{ color: 'var(--boss-color-weak)' }}>暂无可选部门</span>
-            )}
+            <DepartPicker label="部门" multiple value={joinValues(v.selecteddeparts)} onChange={(ids) => set('selecteddeparts', splitValues(ids))} />
           </Form.Item>
           <Form.Item label="职务" layout="vertical">
             <PositionPicker label="职务" multiple value={v.post ?? ''} onChange={(post) => set('post', post)} />
           </Form.Item>
           <Form.Header>资料</Form.Header>
           <Form.Item label="头像">
-            <ImageUploader
-              maxCount={1}
-              accept="image/*"
-              value={avatarUrl ? [{ url: avatarUrl }] : []}
-              onChange={(items: ImageUploadItem[]) => set('avatar', items.length ? v.avatar : null)}
-              beforeUpload={(file) => {
-                if (!file.type.includes('image')) {
-                  Toast.show({ content: USER_MSG.uploadImageOnly });
-                  return null;
-                }
-                return file;
-              }}
-              upload={async (file) => {
-                const path = await uploadAvatar(file);
-                set('avatar', path);
-                return { url: staticUrl(path, API_BASE, ADMIN_P.staticBase) ?? '' };
-              }}
-            />
+            <UploadField imageOnly single biz="avatar" text="上传头像" value={v.avatar ?? ''} onChange={(path) => set('avatar', path || null)} />
           </Form.Item>
           <Form.Item label="性别">
             <Selector

@@ -1,9 +1,10 @@
-// What the user form needs on both devices: role and department choices, the edited user's role
-// ids, the uniqueness check on blur, and saving (add or edit). The views only lay out fields.
+// What the user form needs on both devices: the edited user's role ids, the uniqueness check on
+// blur, and saving (add or edit). Roles, departments, 职务 and the avatar are the shared pickers and
+// upload (components/); the views only lay out fields.
 import { useEffect, useState } from 'react';
 import type { SysUserRow } from '@contract/api/admin';
 import { RX, V } from '@contract/validation';
-import { addUser, checkOnlyUser, departTree, editUser, roleOptions, userRoleIds, type Option, type TreeOption } from './api';
+import { addUser, checkOnlyUser, editUser, userRoleIds } from './api';
 
 export interface UserFormValues {
   username: string;
@@ -51,20 +52,16 @@ export const USER_FIELD_RULES = {
 };
 
 export function useUserFormData(record: SysUserRow | null, open: boolean) {
-  const [roles, setRoles] = useState<Option[]>([]);
-  const [departs, setDeparts] = useState<TreeOption[]>([]);
   const [roleIds, setRoleIds] = useState<string[] | null>(record ? null : []);
   useEffect(() => {
-    if (!open) return;
+    if (!open || !record) return;
     let live = true;
-    void roleOptions().then((r) => live && setRoles(r));
-    void departTree().then((d) => live && setDeparts(d));
-    if (record) void userRoleIds(record.id).then((ids) => live && setRoleIds(ids));
+    void userRoleIds(record.id).then((ids) => live && setRoleIds(ids));
     return () => {
       live = false;
     };
   }, [open, record]);
-  return { roles, departs, roleIds, ready: roleIds !== null };
+  return { roleIds, ready: roleIds !== null };
 }
 
 /** Uniqueness of username, mobile and e-mail, asked when the field loses focus. */

@@ -3,13 +3,16 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
-/** Picks `label` in the antd Select `select` (the dropdown renders in a portal). */
-export async function choose(page: Page, select: Locator, label: string) {
+/**
+ * Picks `label` in the antd Select `select` (the dropdown renders in a portal); `title` is the
+ * option's title when it says more than the label (the shared option pickers add the code).
+ */
+export async function choose(page: Page, select: Locator, label: string, title = label) {
   // On a loaded machine a pointer click on the option can land while the dropdown still slides in
   // (another element takes the pointer) or after it closed again. The option's own click handler is
   // what antd listens to, so the click is dispatched to it once it is in an open dropdown; what the
   // select then shows is checked, and the whole pick tried again a few times before giving up.
-  const exact = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`);
+  const exact = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     if (!(await exact.first().isVisible())) await select.click({ timeout: 5_000 }).catch(() => undefined);
     const picked = await exact
