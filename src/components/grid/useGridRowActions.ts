@@ -3,11 +3,10 @@
 // adds rows, from the cell it lands in). It keeps which rows are new and which existing ones were
 // removed (spec §4: new rows are not reported as removed).
 import { useCallback, useMemo, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { validateCell } from './gridRules';
 import { insertRows, INSERT_THROTTLE_MS, makeThrottle, moveRows, moveRowTo, pasteBlock, removeRows } from './gridRows';
 import type { GridColumn, GridRow } from './gridTypes';
 import type { CellErrors } from './useEditableGrid';
-import { setCellError } from './useGridCellEdits';
+import { setCellError, type CellVerdictFn } from './useGridCellEdits';
 
 export function useGridRowActions(
   columns: GridColumn[],
@@ -15,6 +14,7 @@ export function useGridRowActions(
   rowsRef: RefObject<GridRow[]>,
   setErrors: Dispatch<SetStateAction<CellErrors>>,
   scrollToRow: (index: number, key?: string) => void,
+  validateCell: CellVerdictFn,
 ) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const newIds = useRef(new Set<string>());
