@@ -106,14 +106,8 @@ export function useEditableGrid(props: EditableGridProps, scrollToPosition: Scro
 
   const verdict = useCellVerdict(setErrors);
   const { setCell, blurCell, setValues } = useGridCellEdits(columns, onChange, rowsRef, setErrors, verdict);
-  const { selected, toggle, toggleAll, add, insert, removeSelected, move, moveTo, paste, getRemovedIds } = useGridRowActions(
-    columns,
-    onChange,
-    rowsRef,
-    setErrors,
-    scrollToRow,
-    verdict,
-  );
+  const { selected, toggle, toggleAll, add, insert, insertAt, copyAt, removeIds, moveOne, removeSelected, move, moveTo, paste, getRemovedIds } =
+    useGridRowActions(columns, onChange, rowsRef, setErrors, scrollToRow, verdict);
 
   /** Shows every error of a full check and brings the first into view; answers at most ten. */
   const report = useCallback(
@@ -216,6 +210,10 @@ export function useEditableGrid(props: EditableGridProps, scrollToPosition: Scro
     paste,
     add,
     insert,
+    insertAt,
+    copyAt,
+    removeIds,
+    moveOne,
     removeSelected,
     move,
     moveTo,
