@@ -70,21 +70,23 @@ export default function BatchPayDesktop() {
         </Col>
         <Col span={6} style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
           <Space>
-            <Upload
-              accept=".xlsx"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                batch.importFile(file).then(
-                  (t) => void message.success(t),
-                  (err: unknown) => void message.warning(failureMessage(err)),
-                );
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={batch.importing}>
-                导入Excel
-              </Button>
-            </Upload>
+            {batch.mayImport && (
+              <Upload
+                accept=".xlsx"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  batch.importFile(file).then(
+                    (t) => void message.success(t),
+                    (err: unknown) => void message.warning(failureMessage(err)),
+                  );
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} loading={batch.importing}>
+                  导入Excel
+                </Button>
+              </Upload>
+            )}
           </Space>
         </Col>
       </Row>
