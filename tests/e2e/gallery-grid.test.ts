@@ -181,6 +181,103 @@ describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) 
   });
 });
 
+describe.each(DEVICES)('editable grid gallery rows at $name', ({ name, newContext }) => {
+  it('sorts, pages, inserts a row, moves one down from the row menu, and waits for an asynchronous rule', async () => {
+    const phone = name === 'phone';
+    const context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signIn(page, 'admin');
+    await page.goto('/test/home/grid');
+    const grid = page.getByTestId('grid-paged');
+    await grid.scrollIntoViewIfNeeded();
+    const nameOf = (rowNo: number) => grid.locator(`input[aria-label="第${rowNo}行名称"]`);
+    /** Row numbers shown, top to bottom (a row's number is its place in the data, whatever the sort or page). */
+    const shown = () =>
+      phone
+        ? grid.locator('.adm-checkbox').evaluateAll((els) => els.map((e) => Number(/第 (\d+) 行/.exec(e.textContent ?? '')?.[1])).filter(Boolean))
+        : grid.locator('[data-row-no]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-row-no'))));
+    await poll(shown).toEqual([1, 2, 3, 4, 5]);
+
+    // Sorting by 金额: ascending then descending (the amounts are (n-1)·37 mod 500), then back to the data order.
+    const sortBy = async (order: 'ascend' | 'descend' | '') => {
+      if (phone) await grid.getByLabel('排序').selectOption(order ? `amount:${order}` : '');
+      else await grid.getByRole('button', { name: '按金额排序' }).click();
+    };
+    await sortBy('ascend');
+    await poll(shown).toEqual([1, 15, 2, 16, 3]);
+    await sortBy('descend');
+    await poll(shown).toEqual([14, 13, 12, 23, 11]);
+    await screenshot(page, `gallery-grid-sorted-${name}`);
+    await sortBy('');
+    await poll(shown).toEqual([1, 2, 3, 4, 5]);
+
+    // Paging: five rows a page.
+    if (phone) await grid.getByRole('button', { name: '下一页' }).click();
+    else await grid.locator('.ant-pagination-item-2').click();
+    await poll(shown).toEqual([6, 7, 8, 9, 10]);
+    if (phone) await grid.getByRole('button', { name: '上一页' }).click();
+    else await grid.locator('.ant-pagination-item-1').click();
+    await poll(shown).toEqual([1, 2, 3, 4, 5]);
+
+    // Insert: a blank row before the selected one; the rows after it move on by one.
+    if (phone) await grid.locator('.adm-checkbox', { hasText: '第 2 行' }).click();
+    else await grid.getByLabel('选择第2行').check();
+    await grid.getByRole('button', { name: /插入$/ }).click();
+    await poll(() => nameOf(2).inputValue()).toBe('');
+    expect(await nameOf(3).inputValue()).toBe('第2笔');
+    expect(await nameOf(1).inputValue()).toBe('第1笔');
+
+    // Move down from the row menu (right click on a desktop row, long press on a phone card's head).
+    if (phone) {
+      const head = grid.locator('[data-card-head="1"]');
+      const box = (await head.boundingBox())!;
+      await head.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: box.x + box.width - 20, clientY: box.y + 10 }] });
+      await page.waitForTimeout(700);
+      await head.dispatchEvent('touchend', { touches: [] });
+      const sheet = page.locator('.adm-action-sheet');
+      await poll(() => sheet.getByText('在上方插入行').isVisible()).toBe(true);
+      await screenshot(page, `gallery-grid-row-menu-${name}`);
+      await sheet.getByText('下移', { exact: true }).click();
+    } else {
+      await grid.locator('[data-row-no="1"] > div').nth(1).click({ button: 'right' });
+      const menu = page.getByRole('menu');
+      await poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['在上方插入行', '在下方插入行', '复制行', '上移', '下移', '查看详情', '删除行']);
+      expect(await menu.getByRole('menuitem', { name: '上移' }).isDisabled()).toBe(true);
+      await screenshot(page, `gallery-grid-row-menu-${name}`);
+      await menu.getByRole('menuitem', { name: '下移' }).click();
+    }
+    await poll(() => nameOf(2).inputValue()).toBe('第1笔');
+    expect(await nameOf(1).inputValue()).toBe('');
+
+    // The toolbar's 下移 moves the selected row (row 3, 第2笔) one place on.
+    await grid.getByRole('button', { name: /下移$/ }).click();
+    await poll(() => nameOf(4).inputValue()).toBe('第2笔');
+    expect(await nameOf(3).inputValue()).toBe('第3笔');
+
+    // An asynchronous rule: the cell is pending, then marked; getValuesAsync waits for the answer.
+    const asyncGrid = page.getByTestId('grid-async');
+    await asyncGrid.scrollIntoViewIfNeeded();
+    const account = asyncGrid.locator('input[aria-label="第1行收款账号"]');
+    await account.fill('6222000033334444');
+    await account.blur();
+    const pending = phone ? asyncGrid.getByRole('status') : asyncGrid.locator('[data-pending]');
+    await poll(() => pending.first().isVisible()).toBe(true);
+    expect(await asyncGrid.locator('[aria-label="第1行收款账号"][aria-invalid="true"]').count()).toBe(0);
+    await poll(() => asyncGrid.locator('[aria-label="第1行收款账号"][aria-invalid="true"]').count()).toBeGreaterThan(0);
+    expect(await pending.count()).toBe(0);
+    await asyncGrid.getByRole('button', { name: '异步校验并取值' }).click();
+    await poll(() => page.getByTestId('grid-async-outcome').innerText()).toBe('第1行：该账号已存在');
+    await account.fill('6222000055556666');
+    await asyncGrid.locator('input[aria-label="第2行收款账号"]').fill('6222000077778888');
+    await asyncGrid.getByRole('button', { name: '异步校验并取值' }).click();
+    await poll(() => page.getByTestId('grid-async-outcome').innerText()).toBe('校验通过，共 2 行');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('editable grid of many rows at desktop', () => {
   it('shows text while the list scrolls fast, keeps the focused row, and gives the editors back when it stops', async () => {
     const context = await desktopContext(browser, { baseURL, serviceWorkers: 'block' });
