@@ -83,7 +83,7 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
     const rich = page.locator('.gallery-state').first();
     await rich.getByRole('textbox', { name: '公告正文' }).click();
     await rich.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await poll(() => page.getByTestId('rich-output').innerText()).toMatch(/<img [^>]*src="[^"]*files\/0\/temp\/\d{8}\/[0-9a-f]{24}_logo\.png"/);
+    await poll(() => page.getByTestId('rich-output').innerText()).toMatch(/<img [^>]*src="[^"]*files\/0\/editor\/\d{8}\/[0-9a-f]{24}_logo\.png"/);
     // The uploaded image shows in the editor (it is served back).
     await poll(() =>
       rich
@@ -106,7 +106,7 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
     await poll(() => dialog.locator('[data-status]').first().getAttribute('data-status')).toBe('done');
     await dialog.getByPlaceholder('选填，图片无法显示时的文字').fill('走势图');
     await okOf(dialogBox()).click();
-    await poll(() => page.getByTestId('md-output').innerText()).toMatch(/!\[走势图\]\([^)]*files\/0\/temp\/\d{8}\/[0-9a-f]{24}_chart\.png\)/);
+    await poll(() => page.getByTestId('md-output').innerText()).toMatch(/!\[走势图\]\([^)]*files\/0\/editor\/\d{8}\/[0-9a-f]{24}_chart\.png\)/);
     await poll(() => dialog.count()).toBe(0);
   });
 

@@ -4,7 +4,8 @@
 // 上移 on a phone) with the order key renumbered, and settle a live-sync conflict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { desktopContext, DEVICES, launchChromium, screenshot } from './lib/browser';
+import path from 'node:path';
+import { desktopContext, DEVICES, launchChromium, screenshot, SCREENSHOT_DIR } from './lib/browser';
 import { signIn } from './lib/session';
 import { e2eTarget } from './lib/target';
 
@@ -123,7 +124,7 @@ describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) 
     const invalid = (label: string) => grid.locator(`[aria-label="${label}"][aria-invalid="true"]`).count();
     await poll(() => invalid('第2行邮箱')).toBeGreaterThan(0);
     if (phone) await poll(() => grid.getByRole('alert').first().innerText()).toBe('请输入正确格式的电子邮件！');
-    await page.getByRole('button', { name: '校验并取值' }).click();
+    await page.getByRole('button', { name: '校验并取值', exact: true }).click();
     await poll(() => page.getByTestId('grid-outcome').innerText()).toBe('第2行：请输入正确格式的电子邮件！');
     await screenshot(page, `gallery-grid-error-${name}`);
     await cell('第2行邮箱').fill('ops@example.com');
@@ -140,7 +141,7 @@ describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) 
     }
     if (phone) await reveal('第1行名称');
     await poll(() => cell('第1行名称').inputValue()).toBe('杭州物流');
-    await page.getByRole('button', { name: '校验并取值' }).click();
+    await page.getByRole('button', { name: '校验并取值', exact: true }).click();
     await poll(() => page.getByTestId('grid-outcome').innerText()).toBe('校验通过，共 2 行，顺序 杭州物流#1、上海供应商#2');
     await screenshot(page, `gallery-grid-${name}`);
 
@@ -206,9 +207,24 @@ describe.each(DEVICES)('editable grid gallery rows at $name', ({ name, newContex
       else await grid.getByRole('button', { name: '按金额排序' }).click();
     };
     await sortBy('ascend');
-    await poll(shown).toEqual([1, 15, 2, 16, 3]);
+    await poll(async () =>
+      (await shown()).length
+        ? shown()
+        : page.evaluate(() => {
+            const list = document.querySelector('[data-testid="grid-paged"] [role="list"]');
+            const r = list?.getBoundingClientRect();
+            return JSON.stringify({
+              y: window.scrollY,
+              top: r?.top,
+              h: r?.height,
+              ih: window.innerHeight,
+              kids: list?.children.length,
+              html: list?.outerHTML.slice(0, 200),
+            });
+          }),
+    ).toEqual([1, 15, 2, 16, 3]);
     await sortBy('descend');
-    await poll(shown).toEqual([14, 13, 12, 23, 11]);
+    await poll(shown).toEqual([14, 13, 12, 11, 10]);
     await screenshot(page, `gallery-grid-sorted-${name}`);
     await sortBy('');
     await poll(shown).toEqual([1, 2, 3, 4, 5]);
@@ -238,14 +254,15 @@ describe.each(DEVICES)('editable grid gallery rows at $name', ({ name, newContex
       await head.dispatchEvent('touchend', { touches: [] });
       const sheet = page.locator('.adm-action-sheet');
       await poll(() => sheet.getByText('在上方插入行').isVisible()).toBe(true);
-      await screenshot(page, `gallery-grid-row-menu-${name}`);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-grid-row-menu-${name}.png`) });
       await sheet.getByText('下移', { exact: true }).click();
     } else {
       await grid.locator('[data-row-no="1"] > div').nth(1).click({ button: 'right' });
       const menu = page.getByRole('menu');
       await poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['在上方插入行', '在下方插入行', '复制行', '上移', '下移', '查看详情', '删除行']);
       expect(await menu.getByRole('menuitem', { name: '上移' }).isDisabled()).toBe(true);
-      await screenshot(page, `gallery-grid-row-menu-${name}`);
+      // The viewport only (a full-page capture resizes the window, which closes the menu).
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-grid-row-menu-${name}.png`) });
       await menu.getByRole('menuitem', { name: '下移' }).click();
     }
     await poll(() => nameOf(2).inputValue()).toBe('第1笔');
