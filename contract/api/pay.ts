@@ -110,7 +110,14 @@ export const batchPayload = z.object({
   rows: z.array(z.record(z.string(), z.unknown()), { error: PAY_MSG.rowsEmpty }).min(1, PAY_MSG.rowsEmpty).max(MAX_BATCH_ROWS, PAY_MSG.rowsTooMany),
   remark: optText(200),
 });
-export const batchSubmitBody = z.object({ ...envelope, ...batchPayload.shape, draft: z.boolean().default(false), idempotencyKey });
+/** The live draft grid the rows came from (issue 16): once submitted, those rows leave it on the server, for everyone. */
+export const draftRowsField = z
+  .object({
+    pageId: z.string().max(64),
+    rowKeys: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).max(MAX_BATCH_ROWS, PAY_MSG.rowsTooMany),
+  })
+  .optional();
+export const batchSubmitBody = z.object({ ...envelope, ...batchPayload.shape, draft: z.boolean().default(false), idempotencyKey, draftRows: draftRowsField });
 
 export const adjustPayload = z.object({
   acctNo,

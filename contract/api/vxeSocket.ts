@@ -44,11 +44,29 @@ export const VXE_MSG = {
   pageUnknown: '页面不存在或无权访问',
   fieldUnknown: '列不存在',
   valueTooLong: '内容过长',
+  noAdd: '无权新增行',
+  noDelete: '无权删除行',
+} as const;
+
+/**
+ * Button codes of the batch-pay draft grid (spec §6 toolbar exclusions under the prefix): a user
+ * without `add` sees no 新增 / 插入 / 复制行 and the server refuses their inserted rows; without
+ * `batch_delete`, no 删除 and their deletes are refused; without `import`, no 导入Excel and the
+ * import call is refused. Submitting removes the paid rows from the draft on the server, whatever
+ * these codes (server/modules/pay/routes.ts).
+ */
+export const BATCH_DRAFT_PERMS = {
+  prefix: 'pay:batch:draft:',
+  add: 'pay:batch:draft:add',
+  batchDelete: 'pay:batch:draft:batch_delete',
+  import: 'pay:batch:draft:import',
 } as const;
 
 /** A page whose grid rows live on the server: who may open it, its columns and its row limit. */
 export interface VxePage {
   permission: string;
+  /** What inserting and deleting rows need besides `permission` (the grid's toolbar codes). */
+  opPermissions?: { insert?: string; delete?: string };
   fields: readonly string[];
   maxRows: number;
 }
@@ -58,8 +76,15 @@ export interface VxePage {
  * (the batch-pay page opens a draft of its own and shares it by link); drafts live per tenant (and
  * per customer for a customer's users).
  */
+/** The page kind of batch-pay drafts. */
+export const BATCH_DRAFT_KIND = 'batchPay';
 export const VXE_PAGES: Record<string, VxePage> = {
-  batchPay: { permission: PAY_PERMS.submit, fields: ['payeeName', 'payeeAcctNo', 'bankCardNo', 'amount', 'remark'], maxRows: MAX_BATCH_ROWS },
+  [BATCH_DRAFT_KIND]: {
+    permission: PAY_PERMS.submit,
+    opPermissions: { insert: BATCH_DRAFT_PERMS.add, delete: BATCH_DRAFT_PERMS.batchDelete },
+    fields: ['payeeName', 'payeeAcctNo', 'bankCardNo', 'amount', 'remark'],
+    maxRows: MAX_BATCH_ROWS,
+  },
 };
 export const DRAFT_ID_RX = /^[A-Za-z0-9_-]{6,40}$/;
 /** The page of a pageId; undefined for an unknown kind or a malformed draft. */
@@ -124,7 +149,7 @@ export function parseClientMessage(text: string): VxeClientMessage | null {
 /** What the page hears: a row as it now is, a row gone, or "read everything again" (changes may have been missed). */
 export type RowChange = { op: 'upsert'; row: SyncedRow } | { op: 'delete'; rowKey: string } | { op: 'reload' };
 
-export type OpRefusal = 'stale' | 'gone' | 'exists' | 'full' | 'invalid';
+export type OpRefusal = 'stale' | 'gone' | 'exists' | 'full' | 'invalid' | 'forbidden';
 /** The answer to one op: landed (with the row as it now is; none for a delete) or refused, with the current row when there is one. */
 export type OpResult =
   | { opId: string; rowKey: string; ok: true; row: SyncedRow | null }
@@ -154,7 +179,16 @@ export function judgeWrite(page: Pick<VxePage, 'fields'>, current: SyncedRow | n
 }
 
 export const refusalMessage = (code: OpRefusal): string =>
-  ({ stale: VXE_MSG.stale, gone: VXE_MSG.gone, exists: VXE_MSG.exists, full: VXE_MSG.full, invalid: VXE_MSG.fieldUnknown })[code];
+  ({ stale: VXE_MSG.stale, gone: VXE_MSG.gone, exists: VXE_MSG.exists, full: VXE_MSG.full, invalid: VXE_MSG.fieldUnknown, forbidden: VXE_MSG.pageUnknown })[
+    code
+  ];
+
+/** The permission an op needs besides the page's (an insert or a delete on a page that names one), and the refusal text. */
+export function opPermissionOf(page: Pick<VxePage, 'opPermissions'>, op: RowOp): { code: string; message: string } | null {
+  if (op.op === 'insert' && page.opPermissions?.insert) return { code: page.opPermissions.insert, message: VXE_MSG.noAdd };
+  if (op.op === 'delete' && page.opPermissions?.delete) return { code: page.opPermissions.delete, message: VXE_MSG.noDelete };
+  return null;
+}
 
 /** The row after an op that judgeWrite let through (null: deleted). */
 export function applyOp(current: SyncedRow | null, op: RowOp): SyncedRow | null {

@@ -17,6 +17,7 @@ import { JOBS_MENU } from '../modules/jobs/menu';
 import { RBAC_MENU } from '../modules/rbac/menu';
 import { LEDGER_MENU } from '../modules/ledger/menu';
 import { PAY_MENU } from '../modules/pay/menu';
+import { BATCH_DRAFT_MENU } from '../modules/batchDraft/menu';
 import { PAYCUS_MENU } from '../menus/payCus';
 import { ACCT_MENU } from '../menus/acct';
 import { MERCHANT_MENU } from '../menus/merchant';
@@ -50,6 +51,7 @@ export const CATALOGUE: CatalogueEntry[] = [
   ...APPROVE_MENU,
   ...MERCHANT_MENU,
   ...PAY_MENU,
+  ...BATCH_DRAFT_MENU,
   ...POSITION_MENU,
   ...CATEGORY_MENU,
   ...CUS_MENU,

@@ -16,15 +16,17 @@ import {
   VXE_MSG,
   VXE_SOCKET_ROUTE,
   VXE_TYPE,
+  opPermissionOf,
   parseClientMessage,
   vxePage,
+  type OpResult,
   type RowChange,
   type VxePage,
   type VxeServerMessage,
 } from '../../contract/api/vxeSocket';
 import type { AppDeps } from '../context';
 import { AppError } from '../http/envelope';
-import { applyRowOps, pageRows, parseGridNotice, type GridScope } from '../modules/batchDraft/service';
+import { applyRowOps, pageRows, parseGridNotice, rowsByKey, type GridScope } from '../modules/batchDraft/service';
 import type { AuthCache } from '../modules/session/authCache';
 import { TOPIC_CHANNELS, type Broker } from './broker';
 import { authenticate } from './notifyHub';
@@ -112,6 +114,11 @@ export class VxeHub {
     for (const room of this.rooms.values()) for (const c of room) send(c.ws, changeMessage('', [{ op: 'reload' }]));
   }
 
+  /** Whether the socket's user holds `code` in the socket's tenant. */
+  allows(c: GridClient, code: string): Promise<boolean> {
+    return this.auth.allows(c.userId, c.tenantId, code);
+  }
+
   /** Whether the socket's user may still write: live session, active user, the page's permission in the tenant. */
   async mayWrite(c: GridClient): Promise<string | null> {
     try {
@@ -161,7 +168,25 @@ async function handle(hub: VxeHub, deps: AppDeps, c: GridClient, text: string): 
     return void c.ws.close(VXE_CLOSE.sessionEnded, refused);
   }
   const { socketKey, args } = m.data;
-  const results = await applyRowOps(deps.db, c, c.page, c.userId, socketKey, args);
+  // Inserts and deletes the user's toolbar codes do not allow are refused here, with the row as it is.
+  const refusals = new Map<number, OpResult>();
+  for (const [i, op] of args.entries()) {
+    const need = opPermissionOf(c.page, op);
+    if (need && !(await hub.allows(c, need.code)))
+      refusals.set(i, { opId: op.opId, rowKey: op.rowKey, ok: false, code: 'forbidden', message: need.message, current: null });
+  }
+  const allowed = args.filter((_, i) => !refusals.has(i));
+  const landed = allowed.length ? await applyRowOps(deps.db, c, c.page, c.userId, socketKey, allowed) : [];
+  if (refusals.size) {
+    const current = await rowsByKey(
+      deps.db,
+      c,
+      [...refusals.values()].map((r) => r.rowKey),
+    );
+    for (const r of refusals.values()) if (!r.ok) r.current = current.get(r.rowKey) ?? null;
+  }
+  let next = 0;
+  const results = args.map((_, i) => refusals.get(i) ?? landed[next++]!);
   send(c.ws, { type: VXE_TYPE.ack, data: results });
 }
 

@@ -43,7 +43,7 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
   });
 
   it('rich text: what is typed and pasted comes out sanitised', async () => {
-    await page.goto('/test/home/editors');
+    await page.goto('/test/home/editor-rich-text');
     const editor = page.getByRole('textbox', { name: '公告正文' });
     await editor.click();
     await page.getByRole('button', { name: '加粗' }).first().click();
@@ -62,7 +62,8 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toMatch(/onerror|javascript:|<script/i);
     // The markdown image dialog: two tabs, each with its remark; a bad network address is refused.
-    await page.getByRole('toolbar', { name: 'Markdown 工具' }).getByRole('button', { name: '插入图片' }).click();
+    await page.goto('/test/home/editor-markdown');
+    await page.getByRole('toolbar', { name: 'Markdown 工具' }).first().getByRole('button', { name: '插入图片' }).click();
     const dialog = page.getByRole('dialog', { name: '插入图片' });
     await poll(() => dialog.getByText('备注：支持 png').isVisible()).toBe(true);
     await dialog.getByRole('tab', { name: '网络图片' }).click();
@@ -74,8 +75,74 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
     await dialog.getByPlaceholder('选填，图片无法显示时的文字').fill('标志');
     await okOf(dialogBox()).click();
     await poll(() => page.getByTestId('md-output').innerText()).toContain('![标志](https://example.com/logo.png)');
-    await poll(() => page.getByRole('textbox', { name: '代码', exact: true }).innerText()).toContain('SELECT cus_code');
     await screenshot(page, `gallery-editors-${name}`);
+  });
+
+  it('images upload into the rich text (its 图片 button) and through the markdown dialog’s local-upload tab', async () => {
+    await page.goto('/test/home/editor-rich-text');
+    const rich = page.locator('.gallery-state').first();
+    await rich.getByRole('textbox', { name: '公告正文' }).click();
+    await rich.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await poll(() => page.getByTestId('rich-output').innerText()).toMatch(/<img [^>]*src="[^"]*files\/0\/editor\/\d{8}\/[0-9a-f]{24}_logo\.png"/);
+    // The uploaded image shows in the editor (it is served back).
+    await poll(() =>
+      rich
+        .locator('.boss-rich-body img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBeGreaterThan(0);
+    // Not an image: refused before it leaves the browser.
+    await rich.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await poll(() => page.getByTestId('rich-output').innerText()).not.toContain('notes.txt');
+
+    await page.goto('/test/home/editor-markdown');
+    await page.getByRole('toolbar', { name: 'Markdown 工具' }).first().getByRole('button', { name: '插入图片' }).click();
+    const dialog = page.getByRole('dialog', { name: '插入图片' });
+    await poll(() => dialog.getByRole('tab', { name: '本地上传' }).getAttribute('aria-selected')).toBe('true');
+    // OK with nothing uploaded is refused.
+    await okOf(dialogBox()).click();
+    await poll(() => dialog.getByRole('alert').innerText()).toBe('请先上传图片');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });
+    await poll(() => dialog.locator('[data-status]').first().getAttribute('data-status')).toBe('done');
+    await dialog.getByPlaceholder('选填，图片无法显示时的文字').fill('走势图');
+    await okOf(dialogBox()).click();
+    await poll(() => page.getByTestId('md-output').innerText()).toMatch(/!\[走势图\]\([^)]*files\/0\/editor\/\d{8}\/[0-9a-f]{24}_chart\.png\)/);
+    await poll(() => dialog.count()).toBe(0);
+  });
+
+  it('the code editor switches among its 12 languages, each grammar loaded when chosen', async () => {
+    await page.goto('/test/home/editor-code');
+    const code = page.getByRole('textbox', { name: '代码', exact: true });
+    await poll(() => code.innerText()).toContain('SELECT cus_code');
+    const select = page.locator('.boss-code select').first();
+    const languages = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(languages).toEqual(['css', 'javascript', 'html', 'java', 'objectivec', 'python', 'r', 'shell', 'sql', 'swift', 'vue', 'markdown']);
+    // One text with something for every grammar; each language marks it up its own way.
+    await code.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('# 标题\nfunction f(x) { return "s" + 1; } // c\n<div class="a">SELECT * FROM t</div>\n');
+    const markups: string[] = [];
+    for (const lang of languages) {
+      await select.selectOption(lang);
+      await poll(() => page.locator('.boss-code').first().getAttribute('data-language')).toBe(lang);
+      await poll(() => page.getByTestId('code-output').innerText()).toMatch(new RegExp(`^${lang}: `));
+      // The grammar loads on demand: wait until the highlighting settles on a markup other than the last language's.
+      let last = '';
+      await poll(async () => {
+        const now = await page
+          .locator('.boss-code .cm-content')
+          .first()
+          .evaluate((el) => el.innerHTML);
+        const settledNew = now === last && now !== markups.at(-1);
+        last = now;
+        return settledNew;
+      }).toBe(true);
+      markups.push(last);
+    }
+    // Most grammars mark the same text up differently (a few close relatives may agree).
+    expect(new Set(markups).size).toBeGreaterThanOrEqual(10);
+    expect(errors).toEqual([]);
+    await screenshot(page, `gallery-code-languages-${name}`);
   });
 
   it('upload: real progress on a slow link, then done; single replaces; an image moves later', async () => {
@@ -137,7 +204,7 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
   });
 
   it('dialogs: fullscreen resets on reopening; the prompt runs its rules before OK', async () => {
-    await page.goto('/test/home/dialogs');
+    await page.goto('/test/home/modal');
     const isFullscreen = () => page.locator('.boss-modal.is-fullscreen, .boss-sheet.is-fullscreen').count();
     await page.getByRole('button', { name: '打开弹窗' }).click();
     await poll(() => page.getByRole('button', { name: '全屏' }).isVisible()).toBe(true);
@@ -156,6 +223,7 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
     await poll(() => page.getByTestId('modal-ok-count').innerText()).toBe('确定次数：1');
     await poll(() => page.getByRole('button', { name: '全屏' }).count()).toBe(0);
 
+    await page.goto('/test/home/prompt');
     await page.getByRole('button', { name: '驳回' }).click();
     const prompt = page.getByRole('dialog', { name: '驳回付款' });
     const ok = okOf(dialogBox());

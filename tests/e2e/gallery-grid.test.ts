@@ -4,7 +4,8 @@
 // 上移 on a phone) with the order key renumbered, and settle a live-sync conflict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { desktopContext, DEVICES, launchChromium, screenshot } from './lib/browser';
+import path from 'node:path';
+import { desktopContext, DEVICES, launchChromium, screenshot, SCREENSHOT_DIR } from './lib/browser';
 import { signIn, storedToken } from './lib/session';
 import { HEADER_TENANT, HEADER_TOKEN } from '../../contract/constants';
 import { e2eTarget } from './lib/target';
@@ -124,7 +125,7 @@ describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) 
     const invalid = (label: string) => grid.locator(`[aria-label="${label}"][aria-invalid="true"]`).count();
     await poll(() => invalid('第2行邮箱')).toBeGreaterThan(0);
     if (phone) await poll(() => grid.getByRole('alert').first().innerText()).toBe('请输入正确格式的电子邮件！');
-    await page.getByRole('button', { name: '校验并取值' }).click();
+    await page.getByRole('button', { name: '校验并取值', exact: true }).click();
     await poll(() => page.getByTestId('grid-outcome').innerText()).toBe('第2行：请输入正确格式的电子邮件！');
     await screenshot(page, `gallery-grid-error-${name}`);
     await cell('第2行邮箱').fill('ops@example.com');
@@ -141,7 +142,7 @@ describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) 
     }
     if (phone) await reveal('第1行名称');
     await poll(() => cell('第1行名称').inputValue()).toBe('杭州物流');
-    await page.getByRole('button', { name: '校验并取值' }).click();
+    await page.getByRole('button', { name: '校验并取值', exact: true }).click();
     await poll(() => page.getByTestId('grid-outcome').innerText()).toBe('校验通过，共 2 行，顺序 杭州物流#1、上海供应商#2');
     await screenshot(page, `gallery-grid-${name}`);
 
@@ -177,6 +178,119 @@ describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) 
     await poll(() => page.getByTestId('conflict-log').innerText()).toBe('1001.amount：使用对方的');
     await poll(() => page.locator('[data-conflict-cell="1:amount"]').count()).toBe(0);
     if (phone) await screenshot(page, `gallery-grid-conflict-${name}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(DEVICES)('editable grid gallery rows at $name', ({ name, newContext }) => {
+  it('sorts, pages, inserts a row, moves one down from the row menu, and waits for an asynchronous rule', async () => {
+    const phone = name === 'phone';
+    const context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signIn(page, 'admin');
+    await page.goto('/test/home/grid');
+    const grid = page.getByTestId('grid-paged');
+    await grid.scrollIntoViewIfNeeded();
+    const nameOf = (rowNo: number) => grid.locator(`input[aria-label="第${rowNo}行名称"]`);
+    /** Row numbers shown, top to bottom (a row's number is its place in the data, whatever the sort or page). */
+    const shown = () =>
+      phone
+        ? grid.locator('.adm-checkbox').evaluateAll((els) => els.map((e) => Number(/第 (\d+) 行/.exec(e.textContent ?? '')?.[1])).filter(Boolean))
+        : grid.locator('[data-row-no]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-row-no'))));
+    await poll(shown).toEqual([1, 2, 3, 4, 5]);
+
+    // Sorting by 金额: ascending then descending (the amounts are (n-1)·37 mod 500), then back to the data order.
+    const sortBy = async (order: 'ascend' | 'descend' | '') => {
+      if (phone) await grid.getByLabel('排序').selectOption(order ? `amount:${order}` : '');
+      else await grid.getByRole('button', { name: '按金额排序' }).click();
+    };
+    await sortBy('ascend');
+    await poll(async () =>
+      (await shown()).length
+        ? shown()
+        : page.evaluate(() => {
+            const list = document.querySelector('[data-testid="grid-paged"] [role="list"]');
+            const r = list?.getBoundingClientRect();
+            return JSON.stringify({
+              y: window.scrollY,
+              top: r?.top,
+              h: r?.height,
+              ih: window.innerHeight,
+              kids: list?.children.length,
+              html: list?.outerHTML.slice(0, 200),
+            });
+          }),
+    ).toEqual([1, 15, 2, 16, 3]);
+    await sortBy('descend');
+    await poll(shown).toEqual([14, 13, 12, 11, 10]);
+    await screenshot(page, `gallery-grid-sorted-${name}`);
+    await sortBy('');
+    await poll(shown).toEqual([1, 2, 3, 4, 5]);
+
+    // Paging: five rows a page.
+    if (phone) await grid.getByRole('button', { name: '下一页' }).click();
+    else await grid.locator('.ant-pagination-item-2').click();
+    await poll(shown).toEqual([6, 7, 8, 9, 10]);
+    if (phone) await grid.getByRole('button', { name: '上一页' }).click();
+    else await grid.locator('.ant-pagination-item-1').click();
+    await poll(shown).toEqual([1, 2, 3, 4, 5]);
+
+    // Insert: a blank row before the selected one; the rows after it move on by one.
+    if (phone) await grid.locator('.adm-checkbox', { hasText: '第 2 行' }).click();
+    else await grid.getByLabel('选择第2行').check();
+    await grid.getByRole('button', { name: /插入$/ }).click();
+    await poll(() => nameOf(2).inputValue()).toBe('');
+    expect(await nameOf(3).inputValue()).toBe('第2笔');
+    expect(await nameOf(1).inputValue()).toBe('第1笔');
+
+    // Move down from the row menu (right click on a desktop row, long press on a phone card's head).
+    if (phone) {
+      const head = grid.locator('[data-card-head="1"]');
+      const box = (await head.boundingBox())!;
+      await head.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: box.x + box.width - 20, clientY: box.y + 10 }] });
+      await page.waitForTimeout(700);
+      await head.dispatchEvent('touchend', { touches: [] });
+      const sheet = page.locator('.adm-action-sheet');
+      await poll(() => sheet.getByText('在上方插入行').isVisible()).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-grid-row-menu-${name}.png`) });
+      await sheet.getByText('下移', { exact: true }).click();
+    } else {
+      await grid.locator('[data-row-no="1"] > div').nth(1).click({ button: 'right' });
+      const menu = page.getByRole('menu');
+      await poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['在上方插入行', '在下方插入行', '复制行', '上移', '下移', '查看详情', '删除行']);
+      expect(await menu.getByRole('menuitem', { name: '上移' }).isDisabled()).toBe(true);
+      // The viewport only (a full-page capture resizes the window, which closes the menu).
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-grid-row-menu-${name}.png`) });
+      await menu.getByRole('menuitem', { name: '下移' }).click();
+    }
+    await poll(() => nameOf(2).inputValue()).toBe('第1笔');
+    expect(await nameOf(1).inputValue()).toBe('');
+
+    // The toolbar's 下移 moves the selected row (row 3, 第2笔) one place on.
+    await grid.getByRole('button', { name: /下移$/ }).click();
+    await poll(() => nameOf(4).inputValue()).toBe('第2笔');
+    expect(await nameOf(3).inputValue()).toBe('第3笔');
+
+    // An asynchronous rule: the cell is pending, then marked; getValuesAsync waits for the answer.
+    const asyncGrid = page.getByTestId('grid-async');
+    await asyncGrid.scrollIntoViewIfNeeded();
+    const account = asyncGrid.locator('input[aria-label="第1行收款账号"]');
+    await account.fill('6222000033334444');
+    await account.blur();
+    const pending = phone ? asyncGrid.getByRole('status') : asyncGrid.locator('[data-pending]');
+    await poll(() => pending.first().isVisible()).toBe(true);
+    expect(await asyncGrid.locator('[aria-label="第1行收款账号"][aria-invalid="true"]').count()).toBe(0);
+    await poll(() => asyncGrid.locator('[aria-label="第1行收款账号"][aria-invalid="true"]').count()).toBeGreaterThan(0);
+    expect(await pending.count()).toBe(0);
+    await asyncGrid.getByRole('button', { name: '异步校验并取值' }).click();
+    await poll(() => page.getByTestId('grid-async-outcome').innerText()).toBe('第1行：该账号已存在');
+    await account.fill('6222000055556666');
+    await asyncGrid.locator('input[aria-label="第2行收款账号"]').fill('6222000077778888');
+    await asyncGrid.getByRole('button', { name: '异步校验并取值' }).click();
+    await poll(() => page.getByTestId('grid-async-outcome').innerText()).toBe('校验通过，共 2 行');
     expect(errors).toEqual([]);
     await context.close();
   });

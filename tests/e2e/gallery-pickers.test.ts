@@ -48,15 +48,19 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
     ids.entity = await add('/sys/entity/add', { entityName: `${LONG_ENTITY}${name}`, status: 1 });
     // Eleven departments for the popup report picker's second page.
     for (let i = 0; i < 11; i += 1) await add('/sys/sysDepart/add', { departName: `报表部门${name}${String(i).padStart(2, '0')}`, orgCategory: '2' }, true);
-    await page.goto('/test/home/pickers');
-    await page.locator('.gallery-state').nth(5).waitFor({ timeout: 20_000 });
   }, 60_000);
+  /** Opens one picker's gallery page (one page per block) and waits for its states. */
+  const visit = async (key: string) => {
+    await page.goto(`/test/home/${key}`);
+    await page.locator('.gallery-state').first().waitFor({ timeout: 20_000 });
+  };
   afterAll(async () => context?.close());
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `test-results/screenshots/gallery-pickers-failed-${name}-${ctx.task.id}.png` });
   });
 
   it('time, tags and multi-select keep their value formats', async () => {
+    await visit('picker-time');
     if (phone) {
       await field('开始时间').click();
       await page.getByRole('button', { name: '确定' }).or(page.locator('.adm-picker-header-button').last()).last().click();
@@ -69,10 +73,12 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
     }
     await poll(() => valueOf('time-filled')).toBe('08:30:00');
 
+    await visit('picker-tags');
     await (phone ? field('标签').locator('input') : field('标签')).fill('华东华南西');
     await poll(() => valueOf('tags')).toBe('华东;华南;西');
     await poll(() => page.getByLabel('标签标签', { exact: true }).first().innerText()).toMatch(/华东\s*华南\s*西/);
 
+    await visit('picker-multi');
     if (phone) {
       await field('支付渠道').click();
       const sheet = sheetWith('银联');
@@ -90,6 +96,7 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
   });
 
   it('area: the data loads on opening; the value is the district code, the text its path from 86', async () => {
+    await visit('picker-area');
     await poll(() =>
       page
         .getByLabel('所在地区（只读）', { exact: true })
@@ -110,6 +117,7 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
   });
 
   it('选择用户: department tree, account search, reset, checkboxes; the value is usernames, the text real names', async () => {
+    await visit('picker-user');
     await poll(() =>
       page
         .getByLabel('负责人（单选，已填写）', { exact: true })
@@ -164,10 +172,14 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
         await page.keyboard.press('Escape');
       }
     };
+    await visit('picker-position');
     await choose('职务', `总经理${name}`);
     await poll(() => valueOf('position')).toBe(`GM_${name}`);
+    await visit('picker-dict');
+    await poll(() => page.getByRole('alert').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('字典编码不能为空')]));
+    await visit('picker-tree');
     await poll(() => page.getByRole('alert').allInnerTexts()).toEqual(
-      expect.arrayContaining([expect.stringContaining('字典编码不能为空'), expect.stringContaining('组件JTreeSelect-condition传值有误，需要一个json字符串!')]),
+      expect.arrayContaining([expect.stringContaining('组件JTreeSelect-condition传值有误，需要一个json字符串!')]),
     );
 
     // the table tree loads 总部's children when it opens
@@ -183,6 +195,7 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
     }
     await poll(() => valueOf('tree')).toBe('d-a01a01');
 
+    await visit('picker-category');
     await field('商品分类').click();
     if (phone) {
       const sheet = sheetWith(`商品${name}`);
@@ -204,6 +217,7 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
 
   it('business entities: query, check, the selected panel; names shortened at 12 characters', async () => {
     const short = `${LONG_ENTITY.slice(0, 12)}...`;
+    await visit('picker-entity');
     if (phone) {
       await field('业务主体').click();
       const sheet = sheetWith('已选');
@@ -236,6 +250,7 @@ describe.each(DEVICES)('pickers gallery at $name', ({ name, newContext }) => {
   });
 
   it("the popup report picker: an online report's query and columns; nothing chosen is refused; a choice is kept across pages", async () => {
+    await visit('picker-report');
     if (phone) {
       await field('客户（单选）').click();
       const sheet = sheetWith('客户选择');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECRYPTED_ACCESS_TOKEN_MS, DECRYPTED_REFRESH_TOKEN_MS } from '../../contract/constants';
 import { encodePassword } from '../../contract/crypto';
 import { SMS_TYPE } from '../../contract/api/paths';
+import { BATCH_DRAFT_PERMS } from '../../contract/api/vxeSocket';
 import { PAY_MSG, PAY_PATHS } from '../../contract/api/pay';
 import { V } from '../../contract/validation';
 import { BACKENDS, call, lastSmsCode, login } from './helpers';
@@ -138,6 +139,22 @@ describe.each(BACKENDS)('pay passwords, decryption and input (%s)', (backend) =>
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status.errorMsg).toBe(`第3行：${PAY_MSG.payeeRequired}`);
     expect((await upload(Buffer.from('not a workbook'), 'x.txt')).statusCode).toBe(400);
+
+    // Without the draft grid's import code (spec §6: the button hides), the call is refused too.
+    const codeIds = `SELECT id FROM permissions WHERE perms = '${BATCH_DRAFT_PERMS.import}'`;
+    await k.t.sql(`DELETE FROM role_permissions WHERE role_id = 'r-operator' AND permission_id IN (${codeIds})`);
+    try {
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 403; i++) {
+        status = (await upload(await book([['甲', k.acct.b1, '', '1.50', '']]))).statusCode;
+        if (status !== 403) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(403);
+    } finally {
+      await k.t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-operator', id FROM permissions WHERE perms = $1 ON CONFLICT DO NOTHING`, [
+        BATCH_DRAFT_PERMS.import,
+      ]);
+    }
   });
 
   it('bad input on every call → 4xx with a message, nothing written; other tenants see nothing', async () => {

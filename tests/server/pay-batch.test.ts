@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_MSG } from '../../contract/api/ledger';
 import { PAY_MSG, PAY_PATHS } from '../../contract/api/pay';
+import { BATCH_DRAFT_PERMS, VXE_MSG } from '../../contract/api/vxeSocket';
 import { createPayService } from '../../server/modules/pay/instance';
 import { BACKENDS } from './helpers';
 import { PWD, approve, key, payKit, settle, submitSingle, type PayKit } from './payKit';
@@ -32,6 +33,48 @@ describe.each(BACKENDS)('pay money rules (%s)', (backend) => {
     expect((await k.post(PAY_PATHS.batchSubmit, { fromAcctNo: k.acct.a1s, rows, idempotencyKey: key() })).json.status.errorMsg).toBe('第500行：收款账户不存在');
     expect(await count('SELECT count(*)::text AS n FROM pay_orders')).toBe(orders);
     expect(await count('SELECT count(*)::text AS n FROM holds')).toBe(holds);
+  });
+
+  it('a submitted batch takes its rows out of the live draft (whatever the delete code); another page or kind is refused first', async () => {
+    const page = `batchPay.d${key().slice(0, 8)}`;
+    const put = (rowKey: string, sort: number) =>
+      k.t.sql(
+        `INSERT INTO grid_rows (tenant_id, scope, page_id, row_key, sort, cells, updated_by) VALUES ('0', 'org', $1, $2, $3, '{}'::jsonb, 'u-operator')`,
+        [page, rowKey, sort],
+      );
+    await put('paid1', 1);
+    await put('paid2', 2);
+    await put('kept', 3);
+    // The submitter holds no delete code: the paid rows still leave the draft.
+    await k.t.sql(`DELETE FROM role_permissions WHERE role_id = 'r-operator' AND permission_id IN (SELECT id FROM permissions WHERE perms = $1)`, [
+      BATCH_DRAFT_PERMS.batchDelete,
+    ]);
+    try {
+      const rows = [
+        { payeeName: '甲', payeeAcctNo: k.acct.b1, amount: '1.00' },
+        { payeeName: '乙', payeeAcctNo: k.acct.b1, amount: '2.00' },
+      ];
+      const orders = await count('SELECT count(*)::text AS n FROM pay_orders');
+      for (const pageId of ['settle.x12345', 'batchPay.x', 'batchPay.ok1234.extra']) {
+        const r = await k.post(PAY_PATHS.batchSubmit, { fromAcctNo: k.acct.a1s, rows, idempotencyKey: key(), draftRows: { pageId, rowKeys: ['paid1'] } });
+        expect(r.code, pageId).toBe(400);
+        expect(r.json.status.errorMsg).toBe(VXE_MSG.pageUnknown);
+      }
+      expect(await count('SELECT count(*)::text AS n FROM pay_orders')).toBe(orders);
+      const ok = await k.post(PAY_PATHS.batchSubmit, {
+        fromAcctNo: k.acct.a1s,
+        rows,
+        idempotencyKey: key(),
+        draftRows: { pageId: page, rowKeys: ['paid1', 'paid2', 'never'] },
+      });
+      expect(ok.code, JSON.stringify(ok.json)).toBe(200);
+      const left = await k.t.sql<{ row_key: string }>(`SELECT row_key FROM grid_rows WHERE page_id = $1 ORDER BY sort`, [page]);
+      expect(left).toEqual([{ row_key: 'kept' }]);
+    } finally {
+      await k.t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-operator', id FROM permissions WHERE perms = $1 ON CONFLICT DO NOTHING`, [
+        BATCH_DRAFT_PERMS.batchDelete,
+      ]);
+    }
   });
 
   it('batch execution cut off mid-way resumes after a restart and pays every row exactly once', async () => {

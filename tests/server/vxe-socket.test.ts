@@ -4,7 +4,17 @@
 // (PostgreSQL) changes relayed between two app instances on one database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages';
-import { VXE_CLOSE, VXE_MSG, VXE_SOCKET_PATH, VXE_TYPE, type OpResult, type RowChange, type RowOp, type SyncedRow } from '../../contract/api/vxeSocket';
+import {
+  BATCH_DRAFT_PERMS,
+  VXE_CLOSE,
+  VXE_MSG,
+  VXE_SOCKET_PATH,
+  VXE_TYPE,
+  type OpResult,
+  type RowChange,
+  type RowOp,
+  type SyncedRow,
+} from '../../contract/api/vxeSocket';
 import { PAY_PERMS } from '../../contract/api/payWire';
 import { vxeTuning } from '../../server/realtime/vxeSocket';
 import { BACKENDS, login, startPeerApp, type TestApp } from './helpers';
@@ -127,8 +137,8 @@ describe.each(BACKENDS)('live grid socket on %s', (backend) => {
 
   it('keeps tenants and customers apart: another tenant neither hears nor touches the rows', async () => {
     // The customer (tenant 1, customer C0001) is given the maker's code: it opens its own draft.
-    await t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-customer', id FROM permissions WHERE perms = $1 ON CONFLICT DO NOTHING`, [
-      PAY_PERMS.submit,
+    await t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-customer', id FROM permissions WHERE perms = ANY($1) ON CONFLICT DO NOTHING`, [
+      [PAY_PERMS.submit, BATCH_DRAFT_PERMS.add],
     ]);
     const staff = await joined(base, 'u-operator', tok.operator);
     const cus = await joined(base, 'u-customer', tok.customer);
@@ -153,6 +163,45 @@ describe.each(BACKENDS)('live grid socket on %s', (backend) => {
     ]);
     staff.ws.close();
     cus.ws.close();
+  });
+
+  it('refuses inserts and deletes to a user without the grid’s add and batch_delete codes; cell edits still land', async () => {
+    // The customer's role holds the page (the maker's code) but not the draft grid's toolbar codes.
+    const grant = (perms: string[]) =>
+      t.sql(`INSERT INTO role_permissions (role_id, permission_id) SELECT 'r-customer', id FROM permissions WHERE perms = ANY($1) ON CONFLICT DO NOTHING`, [
+        perms,
+      ]);
+    const revoke = (perms: string[]) =>
+      t.sql(`DELETE FROM role_permissions WHERE role_id = 'r-customer' AND permission_id IN (SELECT id FROM permissions WHERE perms = ANY($1))`, [perms]);
+    await grant([PAY_PERMS.submit, BATCH_DRAFT_PERMS.add]);
+    await revoke([BATCH_DRAFT_PERMS.batchDelete]);
+    const page = 'batchPay.noDelete1';
+    const cus = await joined(base, 'u-customer', tok.customer, page);
+    const row = key('n');
+    const [ins] = await write(cus, 'kc', [{ op: 'insert', opId: opId(), rowKey: row, sort: 1, values: { payeeName: '甲' } }]);
+    expect(ins.ok).toBe(true);
+    await revoke([BATCH_DRAFT_PERMS.add]);
+    // The permission cache hears the change from the database: poll until the refusal shows.
+    const other = key('n');
+    let refused: OpResult | undefined;
+    for (let i = 0; i < 50 && !refused; i++) {
+      const [r] = await write(cus, 'kc', [{ op: 'insert', opId: opId(), rowKey: other, sort: 2, values: { payeeName: '乙' } }]);
+      if (!r!.ok) refused = r;
+      else await write(cus, 'kc', [{ op: 'delete', opId: opId(), rowKey: other, baseVersion: r!.row!.version }]).catch(() => undefined);
+      if (!refused) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(refused).toMatchObject({ ok: false, code: 'forbidden', message: VXE_MSG.noAdd, current: null });
+    // In one message: a delete refused with the row as it now is (after the edit), an edit of the same row that lands.
+    const res = await write(cus, 'kc', [
+      { op: 'delete', opId: opId(), rowKey: row, baseVersion: 1 },
+      { op: 'update', opId: opId(), rowKey: row, baseVersion: 1, values: { amount: '5.00' } },
+    ]);
+    expect(res[0]).toMatchObject({ ok: false, code: 'forbidden', message: VXE_MSG.noDelete, current: { rowKey: row, version: 2 } });
+    expect(res[1]).toMatchObject({ ok: true, row: { version: 2, values: { payeeName: '甲', amount: '5.00' } } });
+    const stored = await t.sql<{ row_key: string; version: number }>(`SELECT row_key, version FROM grid_rows WHERE page_id = $1`, [page]);
+    expect(stored).toEqual([{ row_key: row, version: 2 }]);
+    cus.ws.close();
+    await grant([BATCH_DRAFT_PERMS.add, BATCH_DRAFT_PERMS.batchDelete]);
   });
 
   it('keeps drafts of one page apart, and refuses a malformed draft id', async () => {

@@ -1,9 +1,20 @@
 // Pure rules of the shared editable grid: presets, custom regex, required, unique, message
 // templates, number cells, ids, exact sums, ordering and the insert throttle.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { acceptNumberInput, numberOnBlur, sumColumn } from '@/components/grid/gridNumbers';
 import { insertRows, isNewRowId, makeThrottle, moveRowTo, moveRows, newRowId, pasteBlock, removeRows, REMOVE_CONFIRM } from '@/components/grid/gridRows';
-import { duplicateRows, fillTemplate, gridValues, validateCell, validateRows } from '@/components/grid/gridRules';
+import {
+  ASYNC_RULE_TIMEOUT_MS,
+  checkCell,
+  duplicateRows,
+  fillTemplate,
+  GRID_ASYNC_MSG,
+  gridValues,
+  gridValuesAsync,
+  isPending,
+  validateCell,
+  validateRows,
+} from '@/components/grid/gridRules';
 import type { GridColumn, GridRow } from '@/components/grid/gridTypes';
 import { yuanToFen } from '@contract/money';
 
@@ -244,5 +255,70 @@ describe('grid custom handlers', () => {
     const c = col({ key: 'card', validateRules: [{ handler: (_v, row) => (!row.acct && !row.card ? '请输入收款账号或银行卡号' : null) }] });
     expect(validateCell(c, 0, [{ id: 'a', acct: '', card: '' }])).toBe('请输入收款账号或银行卡号');
     expect(validateCell(c, 0, [{ id: 'a', acct: 'x', card: '' }])).toBeNull();
+  });
+});
+
+describe('asynchronous grid rules (spec §5 handlers that answer later)', () => {
+  const later = <T>(v: T, ms = 5) => new Promise<T>((r) => setTimeout(() => r(v), ms));
+
+  it('a handler answering a Promise makes the cell pending, then gives its message', async () => {
+    const c = col({ validateRules: [{ handler: (v) => later(v === 'taken' ? '${title}已被占用' : null) }] });
+    const bad = checkCell(c, 0, rows('taken'));
+    expect(isPending(bad)).toBe(true);
+    expect(await bad).toBe('字段已被占用');
+    expect(await checkCell(c, 0, rows('free'))).toBeNull();
+    // Asked now, a pending cell is never valid.
+    expect(validateCell(c, 0, rows('taken'))).toBe(GRID_ASYNC_MSG.pending);
+  });
+
+  it('a handler calling back later (JVxeTable style) decides by ok and message; a rejected Promise fails with its message', async () => {
+    const cb = col({
+      validateRules: [
+        {
+          handler: (v, _row, _rows, callback) => {
+            setTimeout(() => callback(v !== 'x', '不能为 x'), 5);
+          },
+        },
+      ],
+    });
+    expect(await checkCell(cb, 0, rows('x'))).toBe('不能为 x');
+    expect(await checkCell(cb, 0, rows('y'))).toBeNull();
+    // Called back at once: answered at once.
+    const now = col({ validateRules: [{ handler: (_v, _r, _rs, callback) => callback(false, '立即失败') }] });
+    expect(checkCell(now, 0, rows('a'))).toBe('立即失败');
+    const rejecting = col({ validateRules: [{ handler: () => Promise.reject(new Error('服务不可用')) }] });
+    expect(await checkCell(rejecting, 0, rows('a'))).toBe('服务不可用');
+    const silent = col({ validateRules: [{ handler: () => Promise.reject(new Error('')) }] });
+    expect(await checkCell(silent, 0, rows('a'))).toBe(GRID_ASYNC_MSG.failed);
+  });
+
+  it('rules after a pending handler run once it passes; earlier rules still answer at once', async () => {
+    const c = col({ validateRules: [{ required: true }, { handler: () => later(null) }, { pattern: 'n' }] });
+    expect(checkCell(c, 0, rows(''))).toBe('请输入字段');
+    expect(await checkCell(c, 0, rows('abc'))).toBe('请输入数字！');
+    expect(await checkCell(c, 0, rows('12'))).toBeNull();
+  });
+
+  it('gridValues refuses while a rule runs; gridValuesAsync waits and reports the row', async () => {
+    const c = col({ validateRules: [{ handler: (v) => later(v === 'bad' ? '第二行不行' : null) }] });
+    const list = rows('ok', 'bad');
+    const now = gridValues([c], list);
+    expect(now.ok).toBe(false);
+    if (!now.ok) expect(now.message).toBe(`第1行：${GRID_ASYNC_MSG.pending}`);
+    const waited = await gridValuesAsync([c], list);
+    expect(waited).toMatchObject({ ok: false, message: '第2行：第二行不行' });
+    expect(await gridValuesAsync([c], rows('ok', 'fine'))).toMatchObject({ ok: true });
+  });
+
+  it('a handler that never answers times out with its message', async () => {
+    vi.useFakeTimers();
+    try {
+      const c = col({ validateRules: [{ handler: () => new Promise<null>(() => {}) }] });
+      const v = checkCell(c, 0, rows('a'));
+      vi.advanceTimersByTime(ASYNC_RULE_TIMEOUT_MS + 1);
+      expect(await v).toBe(GRID_ASYNC_MSG.timeout);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

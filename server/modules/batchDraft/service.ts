@@ -3,7 +3,7 @@
 // of contract/api/vxeSocket.ts (a stale write is refused with the current row, never applied). What
 // landed is announced on the 'boss_grid' channel inside the same transaction, so every server
 // process hears it on commit only, in commit order (server/realtime/vxeSocket.ts delivers it).
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   applyOp,
   judgeWrite,
@@ -137,6 +137,38 @@ export async function applyRowOps(db: Db, s: GridScope, page: VxePage, userId: s
       throw err;
     }
   }
+}
+
+/** The scope's rows with these keys, by key (absent keys are not in the map). */
+export async function rowsByKey(db: Db, s: GridScope, keys: readonly string[]): Promise<Map<string, SyncedRow>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .select()
+    .from(gridRows)
+    .where(and(inScope(s), inArray(gridRows.rowKey, [...new Set(keys)])));
+  return new Map(rows.map((r) => [r.rowKey, synced(r)]));
+}
+
+/**
+ * Removes rows of a draft that were just submitted (whatever their version, and whatever the
+ * submitter's delete code: the rows are paid, nobody should pay them twice) and announces it to
+ * the page. Keys not in the draft are ignored. Answers how many rows went.
+ */
+export async function removeSubmittedRows(db: Db, s: GridScope, keys: readonly string[]): Promise<number> {
+  if (!keys.length) return 0;
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(gridRows)
+      .where(and(inScope(s), inArray(gridRows.rowKey, [...new Set(keys)])))
+      .returning({ rowKey: gridRows.rowKey });
+    if (gone.length) {
+      const changes: RowChange[] = gone.map((g) => ({ op: 'delete', rowKey: g.rowKey }));
+      for (const payload of noticePayloads({ ...scopeOf(s), socketKey: '', changes })) {
+        await tx.execute(sql`SELECT pg_notify(${TOPIC_CHANNELS.grid}, ${payload})`);
+      }
+    }
+    return gone.length;
+  });
 }
 
 export function parseGridNotice(payload: string): GridNotice | null {

@@ -20,6 +20,8 @@ import { acctRoutes } from './routes-acct';
 import { orderScopeOf } from './rules';
 import type { PayCtx } from './service';
 import { orderView, type OrderRow } from './store';
+import { BATCH_DRAFT_KIND, BATCH_DRAFT_PERMS, VXE_MSG, VXE_PAGES, vxePage } from '../../../contract/api/vxeSocket';
+import { removeSubmittedRows } from '../batchDraft/service';
 import { formatFen } from '../../../contract/money';
 import { PASSKEY_PATHS, approveChallengeBody } from '../../../contract/api/passkey';
 import { relyingPartyOf } from '../passkey/relyingParty';
@@ -110,8 +112,16 @@ export const payRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts)
       config: { permission: P.PAY_PERMS.submit },
     },
     async (req) => {
-      const { draft, idempotencyKey, context: _c, ...payload } = req.body;
-      const o = await pay.create(await ctxOf(req), 'batch', payload, { draft, idempotencyKey });
+      const { draft, idempotencyKey, context: _c, draftRows, ...payload } = req.body;
+      // Only a batch-pay draft of this user's scope (checked before anything is created).
+      if (draftRows && vxePage(draftRows.pageId) !== VXE_PAGES[BATCH_DRAFT_KIND]) throw new AppError(400, VXE_MSG.pageUnknown);
+      const ctx = await ctxOf(req);
+      const o = await pay.create(ctx, 'batch', payload, { draft, idempotencyKey });
+      // The paid rows leave the shared draft for everyone (a retry of the same key removes nothing more).
+      if (draftRows && !draft) {
+        const scope = { tenantId: ctx.tenantId, scope: ctx.cusCode === null ? 'org' : `cus:${ctx.cusCode}`, pageId: draftRows.pageId };
+        await removeSubmittedRows(deps.db, scope, draftRows.rowKeys).catch((err: Error) => deps.log.warn({ err: err.message }, 'pay: draft rows not removed'));
+      }
       return capOk({ order: await view(req, o) }, draft ? '保存成功' : '提交成功，等待审批');
     },
   );
@@ -124,7 +134,7 @@ export const payRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts)
         summary: '批量付款导入（multipart，.xlsx；表头 收款人名称/收款账号/银行卡号/金额/备注）：校验后返回明细行，不落库',
         consumes: ['multipart/form-data'],
       },
-      config: { permission: P.PAY_PERMS.submit },
+      config: { permission: BATCH_DRAFT_PERMS.import },
     },
     async (req) => {
       const files = await uploadedFiles(req);

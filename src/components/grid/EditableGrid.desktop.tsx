@@ -5,7 +5,7 @@
 // date cells open their editor on a click (GridCell.desktop); an invalid cell turns red with the
 // rule's message as its tooltip; a conflicting cell has an orange frame and a popover.
 // While the list scrolls fast the rows show plain text (useFastScroll, issue 16 §1 at 100 000 rows).
-import { useCallback, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { App, Button, Checkbox, Modal, Pagination, Space, Spin } from 'antd';
 import {
   ArrowDownOutlined,
@@ -29,6 +29,8 @@ import { conflictOf } from './GridConflict';
 import { focusCell } from './focusCell';
 import { useEditableGrid, type EditableGridProps } from './useEditableGrid';
 import { useFastScroll } from './useFastScroll';
+import { useGridRowMenu } from './useGridRowMenu';
+import ContextMenu from '@/components/contextMenu/ContextMenu.desktop';
 
 export const GRID_ROW_HEIGHT = 40;
 /** Spec §9: the row detail dialog is 1200 wide. */
@@ -41,6 +43,8 @@ interface RowProps {
   drag: { from: number | null; setFrom: (i: number | null) => void };
   /** While the list scrolls fast, the rows (but keepRow) show text (useFastScroll); template = the text row's columns. */
   fast: { on: boolean; keepRow: number | null; template: string };
+  /** The row menu's handlers for a row (null: no menu). */
+  bindMenu: ReturnType<typeof useGridRowMenu>['bind'];
 }
 
 const cellBox: CSSProperties = {
@@ -59,13 +63,13 @@ const rowKey = (index: number, p: RowProps) => (showsText(p, p.grid.view[index])
 
 const rowBackground = (checked: boolean, index: number) => (checked ? '#e6f4ff' : index % 2 ? '#fafafa' : '#fff');
 
-function Row({ index, style, ariaAttributes, grid, selW, drag, fast }: RowComponentProps<RowProps>) {
+function Row({ index, style, ariaAttributes, grid, selW, drag, fast, bindMenu }: RowComponentProps<RowProps>) {
   const dataIndex = grid.view[index];
   const row: GridRow | undefined = dataIndex === undefined ? undefined : grid.rows[dataIndex];
   if (!row || dataIndex === undefined) return null;
   const errs = grid.errors[row.id];
   const checked = grid.selected.has(row.id);
-  if (showsText({ grid, selW, drag, fast }, dataIndex))
+  if (showsText({ grid, selW, drag, fast, bindMenu }, dataIndex))
     // One box per cell, text only, laid out by one grid template: no inputs, icons or handlers.
     return (
       <div
@@ -90,6 +94,7 @@ function Row({ index, style, ariaAttributes, grid, selW, drag, fast }: RowCompon
   return (
     <div
       {...ariaAttributes}
+      {...bindMenu?.(row.id)}
       data-row-no={dataIndex + 1}
       className="boss-grid-row"
       onDragOver={(e) => drag.from !== null && e.preventDefault()}
@@ -216,6 +221,27 @@ export default function EditableGridDesktop(props: EditableGridProps) {
   );
   const grid = useEditableGrid(props, scrollTo);
   const fastScroll = useFastScroll(rootRef);
+  const rowMenu = useGridRowMenu(
+    grid,
+    useMemo(
+      () => ({
+        confirm: (text: string) =>
+          new Promise<boolean>((resolve) =>
+            modal.confirm({
+              title: '提示',
+              content: text,
+              okText: '确定',
+              cancelText: '取消',
+              okButtonProps: { danger: true },
+              onOk: () => resolve(true),
+              onCancel: () => resolve(false),
+            }),
+          ),
+        notify: (text: string) => void message.info(text),
+      }),
+      [modal, message],
+    ),
+  );
   const { rows, selected, columns, toolbar, readOnly } = grid;
   const selW = selectionWidth(grid.hasSummary);
   const template = [...(readOnly ? [] : [selW]), ROW_NO_WIDTH, ...columns.map(colWidth)].map((w) => `${w}px`).join(' ');
@@ -337,6 +363,7 @@ export default function EditableGridDesktop(props: EditableGridProps) {
                   selW,
                   drag: { from: dragFrom, setFrom: setDragFrom },
                   fast: { on: fastScroll.fast, keepRow: fastScroll.keepRow, template },
+                  bindMenu: rowMenu.bind,
                 }}
                 rowKey={rowKey}
                 onScroll={fastScroll.onScroll}
@@ -380,6 +407,7 @@ export default function EditableGridDesktop(props: EditableGridProps) {
         />
       )}
       <DetailDialog grid={grid} />
+      {rowMenu.items.length > 0 && <ContextMenu state={rowMenu.menu} items={rowMenu.items} onSelect={(key, id) => void rowMenu.onSelect(key, id)} />}
     </div>
   );
 }

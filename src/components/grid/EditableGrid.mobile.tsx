@@ -3,7 +3,7 @@
 // inputs). The cards are part of the page (no scroll box of their own, which cut off the last
 // fields of a card): the page scrolls, and only the cards near the screen are rendered
 // (useWindowRows), so a batch of 10 000 rows stays light.
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Button, Checkbox, Dialog, DotLoading, Toast } from 'antd-mobile';
 import type { RowComponentProps } from 'react-window';
 import { STAT_LABEL } from './gridColumns';
@@ -13,15 +13,19 @@ import { conflictOf } from './GridConflict';
 import { FIELD_H, GridField } from './GridCell.mobile';
 import { focusCell } from './focusCell';
 import { useEditableGrid, type EditableGridProps } from './useEditableGrid';
+import { useGridRowMenu } from './useGridRowMenu';
+import ContextMenu from '@/components/contextMenu/ContextMenu.mobile';
 
 const CARD_HEAD = 40;
 const GAP = 10;
 type Grid = ReturnType<typeof useEditableGrid>;
 interface RowProps {
   grid: Grid;
+  /** The row menu's handlers for a card (a long press on its head); null: no menu. */
+  bindMenu: ReturnType<typeof useGridRowMenu>['bind'];
 }
 
-function Card({ index: position, style, ariaAttributes, grid }: RowComponentProps<RowProps>) {
+function Card({ index: position, style, ariaAttributes, grid, bindMenu }: RowComponentProps<RowProps>) {
   const index = grid.view[position]!;
   const row: GridRow | undefined = grid.rows[index];
   if (!row) return null;
@@ -41,6 +45,8 @@ function Card({ index: position, style, ariaAttributes, grid }: RowComponentProp
         }}
       >
         <div
+          {...bindMenu?.(row.id)}
+          data-card-head={index + 1}
           style={{
             height: CARD_HEAD,
             boxSizing: 'border-box',
@@ -134,6 +140,16 @@ export default function EditableGridMobile(props: EditableGridProps) {
   const last = Math.min(windowLast, grid.view.length);
   const first = Math.min(windowFirst, last);
   const sortable = grid.columns.filter((c) => c.sorter);
+  const rowMenu = useGridRowMenu(
+    grid,
+    useMemo(
+      () => ({
+        confirm: (text: string) => Dialog.confirm({ content: text, confirmText: '删除', cancelText: '取消' }),
+        notify: (text: string) => Toast.show(text),
+      }),
+      [],
+    ),
+  );
 
   const remove = async () => {
     if (!grid.selected.size) return;
@@ -211,6 +227,7 @@ export default function EditableGridMobile(props: EditableGridProps) {
               style={{ position: 'absolute', top: position * cardH, left: 0, right: 0, height: cardH }}
               ariaAttributes={{ 'aria-posinset': position + 1, 'aria-setsize': grid.view.length, role: 'listitem' }}
               grid={grid}
+              bindMenu={rowMenu.bind}
             />
           ))}
         </div>
@@ -250,6 +267,7 @@ export default function EditableGridMobile(props: EditableGridProps) {
           })}
         </div>
       ))}
+      {rowMenu.items.length > 0 && <ContextMenu state={rowMenu.menu} items={rowMenu.items} onSelect={(key, id) => void rowMenu.onSelect(key, id)} />}
     </div>
   );
 }

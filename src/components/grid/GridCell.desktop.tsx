@@ -11,6 +11,7 @@ import type { GridColumn, GridRow } from './gridTypes';
 import { CONFLICT_COLOR, ConflictPanel } from './GridConflict';
 import { AsyncSelect, FileCell, PopInput, PopupCell, TextInput, type CommonProps, type EditSession } from './GridEditors.desktop';
 import { fileNameOf, isAsyncColumn, knownLabel } from './useCellData';
+import { isPendingMessage } from './useGridCellEdits';
 import './grid.css';
 import type { GridCellViewProps, useEditableGrid } from './useEditableGrid';
 
@@ -182,7 +183,10 @@ export function cellText(col: GridColumn, row: GridRow, grid: Grid): string {
   return displayText(col, value, grid, row);
 }
 
-export const GridCell = memo(function GridCell(p: CellProps & { width: number }) {
+export const GridCell = memo(function GridCell(props: CellProps & { width: number }) {
+  // A cell whose asynchronous rule is still running is pending, not invalid.
+  const pending = isPendingMessage(props.error);
+  const p = pending ? { ...props, error: undefined } : props;
   const { col, error, conflict, rowIndex, grid, row, value } = p;
   const [editing, setEditing] = useState(false);
   const lazy = OPEN_ON_CLICK.has(col.type) && !col.render && !grid.editors?.[col.type];
@@ -226,6 +230,8 @@ export const GridCell = memo(function GridCell(p: CellProps & { width: number })
     <div
       className="boss-grid-cell"
       data-error={error || undefined}
+      data-pending={pending ? props.error : undefined}
+      aria-busy={pending || undefined}
       data-conflict-cell={conflict ? `${rowIndex + 1}:${col.key}` : undefined}
       style={{
         width: p.width,

@@ -7,6 +7,7 @@ import { checkboxValues } from './gridColumns';
 import { CONFLICT_COLOR, ConflictPanel } from './GridConflict';
 import { AreaInput, AsyncChoice, ChoiceSheet, FileChoice, native, NumberInput, PopupChoice, text, TextInput } from './GridEditors.mobile';
 import { isAsyncColumn } from './useCellData';
+import { isPendingMessage } from './useGridCellEdits';
 import type { GridCellViewProps } from './useEditableGrid';
 
 type FieldProps = GridCellViewProps;
@@ -115,7 +116,10 @@ function editorOf(p: FieldProps): ReactNode {
   return <TextInput {...p} label={label} disabled={disabled} />;
 }
 
-export function GridField(p: FieldProps) {
+export function GridField(props: FieldProps) {
+  // A field whose asynchronous rule is still running is pending, not invalid.
+  const pending = isPendingMessage(props.error);
+  const p = pending ? { ...props, error: undefined } : props;
   const { col, error, conflict, rowIndex, grid, row } = p;
   const [showConflict, setShowConflict] = useState(false);
   return (
@@ -134,6 +138,10 @@ export function GridField(p: FieldProps) {
           >
             该行已被他人修改 ›
           </button>
+        ) : pending ? (
+          <span role="status" aria-busy="true" style={{ color: 'var(--boss-color-weak)', fontSize: 12 }}>
+            {props.error}
+          </span>
         ) : (
           error && (
             <span

@@ -93,6 +93,16 @@ export function insertRows(rows: readonly GridRow[], columns: readonly GridColum
   return renumber([...rows.slice(0, pos), ...fresh, ...rows.slice(pos)]);
 }
 
+/** A copy of row `index` (its values, a new id) inserted just below it; renumbers. */
+export function copyRowAt(rows: readonly GridRow[], index: number, makeId: () => string = newRowId): GridRow[] {
+  const source = rows[index];
+  if (!source) return renumber(rows);
+  const taken = new Set(rows.map((r) => r.id));
+  let id = makeId();
+  while (taken.has(id)) id = makeId();
+  return renumber([...rows.slice(0, index + 1), { ...source, id }, ...rows.slice(index + 1)]);
+}
+
 /**
  * Removes the rows with these ids. `removedIds` are the ids of removed rows that existed before
  * (new rows are excluded from the removed data, spec §4).

@@ -33,6 +33,11 @@ export interface GridOption {
   parent?: string;
 }
 
+/** What a rule handler answers: a message, null (fine), a Promise of either, or nothing (it calls back). */
+export type GridRuleAnswer = string | null | undefined | void | Promise<string | null | undefined>;
+/** The callback of an asynchronous handler: ok, or not ok with its message. */
+export type GridRuleCallback = (ok: boolean, message?: string) => void;
+
 /** One validateRules entry, as the spec's grid columns declare them. */
 export interface GridRule {
   required?: boolean;
@@ -41,8 +46,12 @@ export interface GridRule {
   unique?: boolean;
   /** May use ${title}, ${key} and ${defaultValue}; presets and required have their own default texts. */
   message?: string;
-  /** Custom handler: the message to show, or null when the value is fine; it also runs on empty cells. */
-  handler?: (value: unknown, row: GridRow, rows: readonly GridRow[]) => string | null;
+  /**
+   * Custom handler: the message to show, or null when the value is fine; it also runs on empty cells.
+   * It may be asynchronous (spec §5, as JVxeTable's): answer a Promise of the message, or answer nothing
+   * and call `callback(ok, message)` later. Until it settles the cell is pending (getValues refuses).
+   */
+  handler?: (value: unknown, row: GridRow, rows: readonly GridRow[], callback: GridRuleCallback) => GridRuleAnswer;
 }
 
 export interface GridColumn {

@@ -11,9 +11,9 @@ import { session } from '@/stores/session';
 import { cellOptions, gridToolbar, pageOf, sortedIndexes, nextSort, summaryRows, visibleColumns, type SortState } from './gridColumns';
 import type { GridLoaders } from './gridApi';
 import type { ConflictChoice, GridCellConflict, GridConflicts } from './GridConflict';
-import { gridValues, type GridValues } from './gridRules';
+import { gridValues, gridValuesAsync, type GridValues } from './gridRules';
 import type { GridCellContext, GridCellRenderer, GridColumn, GridColumnType, GridRow } from './gridTypes';
-import { useGridCellEdits } from './useGridCellEdits';
+import { isPendingMessage, useCellVerdict, useGridCellEdits } from './useGridCellEdits';
 import { useGridRowActions } from './useGridRowActions';
 
 export type CellErrors = Record<string, Record<string, string>>;
@@ -33,6 +33,8 @@ export interface GridCellViewProps {
 export interface EditableGridHandle {
   /** Validates every row; shows the errors and (unless reveal is false) scrolls to the first; answers the rows or the errors. */
   getValues: (options?: { reveal?: boolean }) => GridValues;
+  /** getValues that waits for asynchronous rules (spec §5 handlers answering later) instead of refusing while they run. */
+  getValuesAsync: (options?: { reveal?: boolean }) => Promise<GridValues>;
   /** Ids of rows that existed before and were removed (new rows are not reported). */
   getRemovedIds: () => string[];
   add: (count?: number) => void;
@@ -102,18 +104,14 @@ export function useEditableGrid(props: EditableGridProps, scrollToPosition: Scro
     [columns, pageSize, scrollToPosition],
   );
 
-  const { setCell, blurCell, setValues } = useGridCellEdits(columns, onChange, rowsRef, setErrors);
-  const { selected, toggle, toggleAll, add, insert, removeSelected, move, moveTo, paste, getRemovedIds } = useGridRowActions(
-    columns,
-    onChange,
-    rowsRef,
-    setErrors,
-    scrollToRow,
-  );
+  const verdict = useCellVerdict(setErrors);
+  const { setCell, blurCell, setValues } = useGridCellEdits(columns, onChange, rowsRef, setErrors, verdict);
+  const { selected, toggle, toggleAll, add, insert, insertAt, copyAt, removeIds, moveOne, removeSelected, move, moveTo, paste, getRemovedIds } =
+    useGridRowActions(columns, onChange, rowsRef, setErrors, scrollToRow, verdict);
 
-  const getValues = useCallback(
-    (options?: { reveal?: boolean }): GridValues => {
-      const result = gridValues(columns, rowsRef.current, Number.MAX_SAFE_INTEGER);
+  /** Shows every error of a full check and brings the first into view; answers at most ten. */
+  const report = useCallback(
+    (result: GridValues, options?: { reveal?: boolean }): GridValues => {
       const next: CellErrors = {};
       if (!result.ok) for (const e of result.errors) (next[e.rowId] ??= {})[e.key] = e.message;
       setErrors(next);
@@ -124,16 +122,30 @@ export function useEditableGrid(props: EditableGridProps, scrollToPosition: Scro
       }
       return result;
     },
-    [columns, scrollToRow],
+    [scrollToRow],
+  );
+  const getValues = useCallback(
+    (options?: { reveal?: boolean }) => report(gridValues(columns, rowsRef.current, Number.MAX_SAFE_INTEGER, verdict), options),
+    [columns, report, verdict],
+  );
+  const getValuesAsync = useCallback(
+    async (options?: { reveal?: boolean }) => report(await gridValuesAsync(columns, rowsRef.current, Number.MAX_SAFE_INTEGER), options),
+    [columns, report],
   );
 
-  useImperativeHandle(gridRef, () => ({ getValues, getRemovedIds, add, clearErrors: () => setErrors({}) }), [getValues, getRemovedIds, add]);
+  useImperativeHandle(gridRef, () => ({ getValues, getValuesAsync, getRemovedIds, add, clearErrors: () => setErrors({}) }), [
+    getValues,
+    getValuesAsync,
+    getRemovedIds,
+    add,
+  ]);
 
   // Summing 100 000 amounts waits until the rows are on screen (a deferred render follows at once).
   const summaryInput = useDeferredValue(rows);
   const summaries = useMemo(() => summaryRows(columns, summaryInput), [columns, summaryInput]);
   const hasSummary = summaries.length > 0;
-  const errorCount = useMemo(() => Object.values(errors).reduce((n, r) => n + Object.keys(r).length, 0), [errors]);
+  // Cells whose asynchronous rule still runs are not errors (yet).
+  const errorCount = useMemo(() => Object.values(errors).reduce((n, r) => n + Object.values(r).filter((m) => !isPendingMessage(m)).length, 0), [errors]);
 
   const toolbar = useMemo(() => {
     if (!permissionPrefix) return gridToolbar([]);
@@ -198,6 +210,10 @@ export function useEditableGrid(props: EditableGridProps, scrollToPosition: Scro
     paste,
     add,
     insert,
+    insertAt,
+    copyAt,
+    removeIds,
+    moveOne,
     removeSelected,
     move,
     moveTo,

@@ -2,9 +2,9 @@
 // row written into the caller's rows (a linked select also clears the selects after it), and the
 // cell errors re-checked: on blur, on every change once a cell shows an error, and all the rows of a
 // unique column when one of them changes.
-import { useCallback, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { useCallback, useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { changeCell } from './gridColumns';
-import { duplicateRows, isUniqueRule, validateCell } from './gridRules';
+import { checkCell, duplicateRows, GRID_ASYNC_MSG, isPending, isUniqueRule } from './gridRules';
 import type { GridColumn, GridRow } from './gridTypes';
 import type { CellErrors } from './useEditableGrid';
 
@@ -23,11 +23,43 @@ export function setCellError(next: CellErrors, rowId: string, key: string, messa
   return out;
 }
 
+/** True for the message of a cell whose asynchronous rule is still running (shown as pending, not as an error). */
+export const isPendingMessage = (message: string | undefined) => message === GRID_ASYNC_MSG.pending;
+
+/** A cell's message now (checkCell): while an asynchronous handler runs, GRID_ASYNC_MSG.pending, and its answer is set when it comes. */
+export type CellVerdictFn = (col: GridColumn, rowIndex: number, rows: readonly GridRow[], dupes?: Set<number>) => string | null;
+
+/**
+ * The cell check the grid's hooks share: synchronous rules answer at once; an asynchronous handler
+ * marks the cell pending and sets its message when it answers, unless the cell was checked again meanwhile.
+ */
+export function useCellVerdict(setErrors: Dispatch<SetStateAction<CellErrors>>): CellVerdictFn {
+  const seq = useRef(new Map<string, number>());
+  return useCallback(
+    (col, rowIndex, rows, dupes) => {
+      const row = rows[rowIndex];
+      if (!row) return null;
+      const v = checkCell(col, rowIndex, rows, dupes);
+      const k = `${row.id}\u0000${col.key}`;
+      const n = (seq.current.get(k) ?? 0) + 1;
+      seq.current.set(k, n);
+      if (!isPending(v)) return v;
+      void v.then((message) => {
+        if (seq.current.get(k) !== n) return; // a newer check of this cell decides
+        setErrors((prev) => (isPendingMessage(prev[row.id]?.[col.key]) ? setCellError(prev, row.id, col.key, message) : prev));
+      });
+      return GRID_ASYNC_MSG.pending;
+    },
+    [setErrors],
+  );
+}
+
 export function useGridCellEdits(
   columns: GridColumn[],
   onChange: (rows: GridRow[]) => void,
   rowsRef: RefObject<GridRow[]>,
   setErrors: Dispatch<SetStateAction<CellErrors>>,
+  validateCell: CellVerdictFn,
 ) {
   /** Re-checks one cell, and every shown error of a unique column (a clash may have gone away or appeared). */
   const revalidate = useCallback(
@@ -48,7 +80,7 @@ export function useGridCellEdits(
         return next;
       });
     },
-    [columns, setErrors],
+    [columns, setErrors, validateCell],
   );
 
   /** Writes one cell (a linked select also clears the selects after it); answers the rows and the keys reset. */

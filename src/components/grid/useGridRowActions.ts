@@ -3,11 +3,10 @@
 // adds rows, from the cell it lands in). It keeps which rows are new and which existing ones were
 // removed (spec §4: new rows are not reported as removed).
 import { useCallback, useMemo, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { validateCell } from './gridRules';
-import { insertRows, INSERT_THROTTLE_MS, makeThrottle, moveRows, moveRowTo, pasteBlock, removeRows } from './gridRows';
+import { copyRowAt, insertRows, INSERT_THROTTLE_MS, makeThrottle, moveRows, moveRowTo, pasteBlock, removeRows } from './gridRows';
 import type { GridColumn, GridRow } from './gridTypes';
 import type { CellErrors } from './useEditableGrid';
-import { setCellError } from './useGridCellEdits';
+import { setCellError, type CellVerdictFn } from './useGridCellEdits';
 
 export function useGridRowActions(
   columns: GridColumn[],
@@ -15,6 +14,7 @@ export function useGridRowActions(
   rowsRef: RefObject<GridRow[]>,
   setErrors: Dispatch<SetStateAction<CellErrors>>,
   scrollToRow: (index: number, key?: string) => void,
+  validateCell: CellVerdictFn,
 ) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const newIds = useRef(new Set<string>());
@@ -57,18 +57,54 @@ export function useGridRowActions(
     return true;
   }, [columns, selected, throttle]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const removeSelected = useCallback(() => {
-    const out = removeRows(rowsRef.current, [...selected], newIds.current);
+  /** Removes these rows (a removed row leaves the selection and its errors go). */
+  const removeIds = useCallback((ids: readonly string[]) => {
+    const out = removeRows(rowsRef.current, ids, newIds.current);
     removedIds.current.push(...out.removedIds);
-    for (const id of selected) newIds.current.delete(id);
-    setSelected(new Set());
+    for (const id of ids) newIds.current.delete(id);
+    setSelected((prev) => (ids.some((id) => prev.has(id)) ? new Set([...prev].filter((id) => !ids.includes(id))) : prev));
     setErrors((prev) => {
       const next = { ...prev };
-      for (const id of selected) delete next[id];
+      for (const id of ids) delete next[id];
       return next;
     });
     apply(out.rows);
-  }, [selected]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const removeSelected = useCallback(() => removeIds([...selected]), [selected, removeIds]);
+
+  /** Row menu: a new row at data index `at` (before the row there; rows.length appends); false when throttled. */
+  const insertAt = useCallback(
+    (at: number): boolean => {
+      if (!throttle()) return false;
+      const before = rowsRef.current;
+      const list = insertRows(before, columns, at, 1);
+      track(before, list);
+      apply(list);
+      setTimeout(() => scrollToRow(Math.min(at, list.length - 1)), 0);
+      return true;
+    },
+    [columns, throttle], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  /** Row menu: a copy of data row `index` just below it (its cells are checked, a unique column shows the clash). */
+  const copyAt = useCallback(
+    (index: number) => {
+      const before = rowsRef.current;
+      const list = copyRowAt(before, index);
+      track(before, list);
+      apply(list);
+      setErrors((prev) => {
+        let next = prev;
+        for (const col of columns) if (col.validateRules?.length) next = setCellError(next, list[index + 1]!.id, col.key, validateCell(col, index + 1, list));
+        return next;
+      });
+      setTimeout(() => scrollToRow(index + 1), 0);
+    },
+    [columns], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  /** Row menu: one row one place up or down. */
+  const moveOne = useCallback((id: string, dir: -1 | 1) => apply(moveRows(rowsRef.current, [id], dir)), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const move = useCallback(
     (dir: -1 | 1) => {
@@ -119,6 +155,10 @@ export function useGridRowActions(
     toggleAll,
     add,
     insert,
+    insertAt,
+    copyAt,
+    removeIds,
+    moveOne,
     removeSelected,
     move,
     moveTo,

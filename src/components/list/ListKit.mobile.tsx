@@ -30,6 +30,7 @@ import { mobileTagColor } from '@/components/statusTags';
 import { dictText, pageActionsOf, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
 import type { ListColumn, ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
 import { useListKit, type ListUi } from './useListKit';
+import { useContextMenu } from '@/components/contextMenu/useContextMenu';
 
 import FilterSheet from './FilterSheet.mobile';
 
@@ -76,6 +77,14 @@ export default function ListKitMobile<T extends ListRow>({
   const [superOpen, setSuperOpen] = useState(false);
   const superQueryProps = kit.superQueryBuilder(superOpen, () => setSuperOpen(false));
   const [actionRow, setActionRow] = useState<T | null>(null);
+  // A long press on a card offers the row's actions in the same sheet as its 更多 button (spec §1 context menu).
+  const press = useContextMenu<T>();
+  const { target: pressed, close: closePress } = press;
+  useEffect(() => {
+    if (pressed === null) return;
+    setActionRow(pressed);
+    closePress();
+  }, [pressed, closePress]);
   const [pageSheet, setPageSheet] = useState(false);
   const Editor = useMemo(() => (config.editor ? lazy(config.editor.mobile) : null), [config.editor]);
   const toolbar = visibleToolbar(config, kit.lists);
@@ -191,7 +200,11 @@ export default function ListKitMobile<T extends ListRow>({
             const avatar = card.avatar ? staticUrl(row[card.avatar] as string | null, API_BASE, ADMIN_P.staticBase) : undefined;
             const acts = actionsFor(row);
             const body = (
-              <div style={{ background: '#fff', borderRadius: 8, padding: 12, marginTop: 8 }} data-testid="list-card">
+              <div
+                style={{ background: '#fff', borderRadius: 8, padding: 12, marginTop: 8 }}
+                data-testid="list-card"
+                {...(acts.length ? press.bind(row) : undefined)}
+              >
                 <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
                   {card.avatar && <Avatar src={avatar ?? ''} style={{ '--size': '36px', '--border-radius': '50%' }} />}
                   <div style={{ flex: 1, minWidth: 0 }}>

@@ -78,10 +78,14 @@ export default function BatchPayDesktop() {
         </Col>
         <Col span={6} style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
           <Space>
-            <FilePicker multiple={false} accept=".xlsx" inputRef={excelInput} onFiles={(files) => void importExcel(files[0])} />
-            <Button icon={<UploadOutlined />} loading={batch.importing} onClick={() => excelInput.current?.click()}>
-              导入Excel
-            </Button>
+            {batch.mayImport && (
+              <>
+                <FilePicker multiple={false} accept=".xlsx" inputRef={excelInput} onFiles={(files) => void importExcel(files[0])} />
+                <Button icon={<UploadOutlined />} loading={batch.importing} onClick={() => excelInput.current?.click()}>
+                  导入Excel
+                </Button>
+              </>
+            )}
           </Space>
         </Col>
       </Row>

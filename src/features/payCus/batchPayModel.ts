@@ -6,10 +6,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { DRAFT_ID_RX, VXE_PAGES, draftPageId } from '@contract/api/vxeSocket';
+import { BATCH_DRAFT_KIND, BATCH_DRAFT_PERMS, DRAFT_ID_RX, VXE_PAGES, draftPageId } from '@contract/api/vxeSocket';
 import { MAX_BATCH_ROWS, PAY_MSG, validateBatchRows, type BatchRowInput } from '@contract/api/pay';
 import { formatYuanGrouped, parseYuan } from '@contract/money';
 import { RX, V } from '@contract/validation';
+import { excludedCodes } from '@contract/permission';
 import type { EditableGridHandle, GridColumn, GridRow } from '@/components/grid/EditableGrid';
 import { ls } from '@/lib/storage';
 import { session } from '@/stores/session';
@@ -54,8 +55,6 @@ export const BATCH_COLUMNS: GridColumn[] = [
   { key: 'remark', title: '备注', type: 'input', width: 200, validateRules: [{ pattern: '^.{0,200}$', message: '备注最多200个字符' }] },
 ];
 
-/** The live page kind of batch-pay drafts (contract/api/vxeSocket.ts VXE_PAGES). */
-export const BATCH_DRAFT_KIND = 'batchPay';
 export const BATCH_SYNC_MSG = { conflicts: '请先处理与他人修改冲突的单元格', loading: '草稿加载中，请稍候' } as const;
 const DRAFT_KEY = 'batchPayDraft';
 const blankRow = (): GridRow => ({ id: newRowId(), orderNum: 1, payeeName: '', payeeAcctNo: '', bankCardNo: '', amount: '', remark: '' });
@@ -87,7 +86,8 @@ export const BATCH_PAY = { label: '继续付款', path: '/payCus/batchPay' };
 
 export function useBatchPay(onNotice?: (text: string) => void) {
   const draftId = useDraftId();
-  const sync = useVxeSync({ pageId: draftPageId(BATCH_DRAFT_KIND, draftId), fields: VXE_PAGES[BATCH_DRAFT_KIND]!.fields, onNotice, placeholder: blankRow });
+  const pageId = draftPageId(BATCH_DRAFT_KIND, draftId);
+  const sync = useVxeSync({ pageId, fields: VXE_PAGES[BATCH_DRAFT_KIND]!.fields, onNotice, placeholder: blankRow });
   const { value: rows, onChange: setRows } = sync.grid;
   const gridRef = useRef<EditableGridHandle>(null);
   const key = useRef(newKey());
@@ -150,15 +150,13 @@ export function useBatchPay(onNotice?: (text: string) => void) {
         return null;
       setSaving(true);
       try {
-        const created = await submitBatch(fromAcctNo, checked.rows, remark.trim(), key.current);
-        // Paid rows leave the shared draft, so nobody submits them twice.
-        sync.removeRows(values.rows.map((r) => r.id));
-        return created;
+        // Paid rows leave the shared draft on the server (for everyone, whatever the submitter's delete code), so nobody submits them twice.
+        return await submitBatch(fromAcctNo, checked.rows, remark.trim(), key.current, { pageId, rowKeys: values.rows.map((r) => r.id) });
       } finally {
         setSaving(false);
       }
     },
-    [sync],
+    [sync, pageId],
   );
 
   /** 返回修改 on the failure page: this draft, whose rows stay on the server as they were. */
@@ -178,8 +176,16 @@ export function useBatchPay(onNotice?: (text: string) => void) {
       ...sync.grid,
       gridRef,
       readOnly: !sync.ready,
+      /** 新增 / 插入 / 复制行 and 删除 follow the user's codes (spec §6); the server refuses the same. */
+      permissionPrefix: BATCH_DRAFT_PERMS.prefix,
       emptyText: sync.ready ? '草稿暂无付款行，点击「新增」添加' : '草稿加载中…',
     },
   };
-  return { rows, setRows, gridRef, total, count: rows.length, saving, importing, importFile, submit, live, editAgain };
+  /** 导入Excel only for who holds the import code (the server refuses the others). */
+  const snap = useSnapshot(session);
+  const mayImport = useMemo(
+    () => !excludedCodes(BATCH_DRAFT_PERMS.prefix, { auth: snap.auth as never, allAuth: snap.allAuth as never }).includes('import'),
+    [snap.auth, snap.allAuth],
+  );
+  return { rows, setRows, gridRef, total, count: rows.length, saving, importing, importFile, mayImport, submit, live, editAgain };
 }

@@ -26,9 +26,16 @@ export async function submitSingle(input: SingleInput, idempotencyKey: string): 
   return capOrThrow(await capPost<{ order: PayOrderView }>(PAY_PATHS.orderSubmit, body, undefined, { silent: true }), true).order;
 }
 
-export async function submitBatch(fromAcctNo: string, rows: BatchRow[], remark: string, idempotencyKey: string): Promise<PayOrderView> {
+/** `draftRows`: the live draft the rows came from; the server takes them out of it once submitted. */
+export async function submitBatch(
+  fromAcctNo: string,
+  rows: BatchRow[],
+  remark: string,
+  idempotencyKey: string,
+  draftRows?: { pageId: string; rowKeys: string[] },
+): Promise<PayOrderView> {
   return capOrThrow(
-    await capPost<{ order: PayOrderView }>(PAY_PATHS.batchSubmit, { fromAcctNo, rows, remark, idempotencyKey }, undefined, { silent: true }),
+    await capPost<{ order: PayOrderView }>(PAY_PATHS.batchSubmit, { fromAcctNo, rows, remark, idempotencyKey, draftRows }, undefined, { silent: true }),
     true,
   ).order;
 }

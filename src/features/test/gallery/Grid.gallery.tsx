@@ -3,7 +3,7 @@
 // only a grid of N generated rows (bench/grid.ts measures it at 100 000).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { EditableGrid, type EditableGridHandle, type GridConflicts, type GridRow } from '@/components/grid/EditableGrid';
+import { EditableGrid, type EditableGridHandle, type GridColumn, type GridConflicts, type GridRow } from '@/components/grid/EditableGrid';
 import { ALL_TYPE_COLUMNS, BIG_COLUMNS, bigRows, FILLED_ROWS } from './Grid.demo';
 import { GalleryState } from './GalleryState';
 
@@ -81,6 +81,52 @@ function ConflictGrid() {
   );
 }
 
+/** Accounts the simulated server already knows (the asynchronous rule refuses them). */
+const TAKEN_ACCOUNTS = new Set(['6222000011112222', '6222000033334444']);
+const ASYNC_COLUMNS: GridColumn[] = [
+  { key: 'name', title: '收款人', type: 'input', width: 140, validateRules: [{ required: true }] },
+  {
+    key: 'account',
+    title: '收款账号',
+    type: 'input',
+    width: 220,
+    validateRules: [
+      { pattern: '^\\d{16,19}$', message: '请输入16到19位数字' },
+      // Asynchronous (spec §5 handler answering later): a duplicate check on the server, simulated.
+      { handler: (v) => new Promise<string | null>((resolve) => setTimeout(() => resolve(TAKEN_ACCOUNTS.has(String(v)) ? '该账号已存在' : null), 800)) },
+    ],
+  },
+];
+
+function AsyncRuleGrid() {
+  const [rows, setRows] = useState<GridRow[]>([
+    { id: 'a1', orderNum: 1, name: '上海供应商', account: '6222000099998888' },
+    { id: 'a2', orderNum: 2, name: '杭州物流', account: '6222000011112222' },
+  ]);
+  const ref = useRef<EditableGridHandle>(null);
+  const [outcome, setOutcome] = useState('');
+  return (
+    <div data-testid="grid-async">
+      <EditableGrid columns={ASYNC_COLUMNS} value={rows} onChange={setRows} gridRef={ref} />
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 8, flexWrap: 'wrap' }}>
+        <button
+          type="button"
+          style={button}
+          onClick={() => {
+            setOutcome('校验中…');
+            void ref.current?.getValuesAsync().then((r) => setOutcome(r.ok ? `校验通过，共 ${r.rows.length} 行` : r.message));
+          }}
+        >
+          异步校验并取值
+        </button>
+        <output data-testid="grid-async-outcome" style={{ fontSize: 13 }}>
+          {outcome}
+        </output>
+      </div>
+    </div>
+  );
+}
+
 function Plain({ rows: initial, ...rest }: { rows: GridRow[] } & Partial<Parameters<typeof EditableGrid>[0]>) {
   const [rows, setRows] = useState(initial);
   return <EditableGrid columns={ALL_TYPE_COLUMNS.slice(0, 8)} value={rows} onChange={setRows} {...rest} />;
@@ -132,7 +178,12 @@ export default function GridGallery() {
         <ConflictGrid />
       </GalleryState>
       <GalleryState title="排序与分页" caption="点击名称或金额表头排序，每页 5 行。">
-        <Plain rows={paged} pageSize={5} />
+        <div data-testid="grid-paged">
+          <Plain rows={paged} pageSize={5} />
+        </div>
+      </GalleryState>
+      <GalleryState title="异步校验" caption="收款账号由服务器查重（这里模拟 0.8 秒后答复）：校验期间单元格显示“正在校验”，答复有误时标红；取值会等校验完成。">
+        <AsyncRuleGrid />
       </GalleryState>
       <GalleryState title="禁用" caption="单元格不可编辑。">
         <EditableGrid columns={ALL_TYPE_COLUMNS.slice(0, 6).map((c) => ({ ...c, disabled: true }))} value={FILLED_ROWS} onChange={() => undefined} />
