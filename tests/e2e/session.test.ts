@@ -165,6 +165,40 @@ describe.each(DEVICES)('offline reload at $name size, service worker in control'
   });
 });
 
+describe.each(DEVICES)('a reload at $name size with a slow permission load', ({ name, newContext }) => {
+  let context: BrowserContext;
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('draws the shell and the home page from the kept menu at once, and takes the fresh menu when it comes', async () => {
+    context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signIn(page, 'operator');
+    await settled(page);
+    await eventually(async () => (await shortcutsOf(page)).length).toBeGreaterThan(0);
+    const shortcuts = await shortcutsOf(page);
+    // The permission load now takes 8 s; the old shell showed a spinner until it came.
+    let answered = 0;
+    await page.route(`**${P.resources}*`, async (route) => {
+      await sleep(8000);
+      await route.continue();
+      answered += 1;
+    });
+    const started = Date.now();
+    await page.reload();
+    if (name === 'desktop') await page.locator('aside .ant-menu').first().waitFor({ timeout: 7000 });
+    else await page.locator('.adm-tab-bar').waitFor({ timeout: 7000 });
+    await expect.poll(() => shortcutsOf(page), { timeout: 7000 - (Date.now() - started) }).toEqual(shortcuts);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(answered, 'drawn before the permission load answered').toBe(0);
+    await eventually(() => answered).toBe(1);
+    await sleep(500);
+    expect(new URL(page.url()).pathname).toBe('/Home');
+    expect(await shortcutsOf(page)).toEqual(shortcuts);
+  });
+});
+
 describe.each(DEVICES)('a dead session ends once at $name size', ({ name, newContext }) => {
   let context: BrowserContext;
   let page: Page;
