@@ -90,7 +90,7 @@ export function FileCell({ col, value, rowIndex, grid, error }: CellProps) {
   const label = `第${rowIndex + 1}行${col.title}`;
   const name = fileNameOf(v);
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 4, width: '100%', minWidth: 0 }} data-upload-cell={`${rowIndex + 1}:${col.key}`}>
+    <div style={{ display: 'flex', alignItems: 'center', gap: 4, width: '100%', minWidth: 0 }}>
       {v && col.type === 'image' && (
         <a href={fileUrl(v)} target="_blank" rel="noopener noreferrer" aria-label={`查看${label}`} title={name}>
           <img src={fileUrl(v)} alt={name} style={{ width: 28, height: 28, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
