@@ -66,7 +66,7 @@ describe('批量付款 draft grid toolbar by permission', () => {
     for (const text of ['新增', '插入', '删除', '上移', '下移']) await eventually(() => toolbarButton(operator, text).count()).toBe(1);
     expect(await operator.getByRole('button', { name: /导入Excel/ }).count()).toBe(1);
     await operator.locator('[data-row-no="1"] > div').nth(1).click({ button: 'right' });
-    await eventually(() => operator.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual([
+    await eventually(() => operator.locator('.boss-context-menu').getByRole('menuitem').allInnerTexts()).toEqual([
       '在上方插入行',
       '在下方插入行',
       '复制行',
@@ -85,7 +85,7 @@ describe('批量付款 draft grid toolbar by permission', () => {
     for (const text of ['新增', '插入', '删除']) expect(await toolbarButton(limited, text).count(), text).toBe(0);
     expect(await limited.getByRole('button', { name: /导入Excel/ }).count()).toBe(0);
     await limited.locator('[data-row-no="1"] > div').nth(1).click({ button: 'right' });
-    await eventually(() => limited.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['上移', '下移']);
+    await eventually(() => limited.locator('.boss-context-menu').getByRole('menuitem').allInnerTexts()).toEqual(['上移', '下移']);
     await limited.keyboard.press('Escape');
     await screenshot(limited, 'grid-permissions-limited-desktop');
 
