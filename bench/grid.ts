@@ -10,14 +10,16 @@
 //                       Frames are paced by the display's 60 Hz vsync, so this can never be below
 //                       16.7 ms however cheap a frame is: it says "no frame was dropped", not how
 //                       close to the limit a frame came.
-//   scroll_p95_frame_cost_ms   what a frame costs: the same scroll (the same distance per frame as at
-//                       60 Hz, so as many new rows enter each frame as in a user's scroll at that
-//                       speed) in a browser launched with --disable-gpu-vsync and
-//                       --disable-frame-rate-limit, where the next frame starts as soon as the last
-//                       one is done: the rAF interval is then the frame's whole cost (script, style,
-//                       layout, paint, commit). p95 over SCROLL_FRAMES frames.
-//   scroll_long_frames  frames of the 60 Hz scroll that the browser itself reports as long
-//                       (PerformanceObserver 'long-animation-frame', ≥ 50 ms), summed over the runs.
+//   scroll_p95_frame_work_ms   what a frame of that scroll costs the page's main thread (script,
+//                       style, layout, paint recording): for each frame, its length minus the idle
+//                       time left in it (requestIdleCallback's timeRemaining() at the start of the
+//                       frame's idle period; a frame with no idle period counts whole). 95th
+//                       percentile over the same frames. (Launching Chromium with
+//                       --disable-gpu-vsync --disable-frame-rate-limit does not unpace rAF in this
+//                       headless, software-composited browser: an idle page still ticks at 17 ms,
+//                       so the frame's cost is measured from its idle time instead.)
+//   scroll_long_frames  frames of the scroll that the browser itself reports as long
+//                       (PerformanceObserver 'long-animation-frame', 50 ms or more), summed over the runs.
 // Median of BENCH_RUNS (default 3) for each. BENCH_DEVICES=desktop,phone also measures the phone
 // card list (figures with a phone_ prefix). Prints a table, then one JSON line.
 import { randomBytes } from 'node:crypto';
@@ -32,8 +34,6 @@ import { DESKTOP, launchChromium, PHONE } from '../tests/e2e/lib/browser';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const SCROLL_MS = 5000;
-/** Frames of the unpaced scroll: as many as the 60 Hz scroll gives in SCROLL_MS. */
-const SCROLL_FRAMES = Math.round(SCROLL_MS / (1000 / 60));
 const DEVICES = (process.env.BENCH_DEVICES ?? 'desktop').split(',').filter((d): d is 'phone' | 'desktop' => d === 'phone' || d === 'desktop');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -60,33 +60,23 @@ const scrollScript = (duration: number, phone: boolean) => `new Promise((resolve
   const box = ${phone} || !rowsBox ? document.scrollingElement : rowsBox;
   const max = box.scrollHeight - box.clientHeight;
   const deltas = [];
+  // Idle time left in each frame (index = the frame's number), from the first idle callback after its rAF.
+  const idle = [];
   const start = performance.now();
   let last = start;
   const step = (now) => {
     deltas.push(now - last);
     last = now;
+    const frame = deltas.length;
+    requestIdleCallback((d) => { if (idle[frame] === undefined && deltas.length === frame) idle[frame] = d.timeRemaining(); });
     const t = now - start;
     box.scrollTop = Math.min(max, (t / ${duration}) * max);
     if (t < ${duration}) requestAnimationFrame(step);
-    else resolve(deltas.slice(1));
-  };
-  requestAnimationFrame(step);
-})`;
-
-// The same scroll, unpaced: a fixed step of (range / SCROLL_FRAMES) px per frame, SCROLL_FRAMES frames.
-const unpacedScrollScript = (frames: number, phone: boolean) => `new Promise((resolve) => {
-  const rowsBox = document.querySelector('[data-row-no="1"]')?.parentElement;
-  const box = ${phone} || !rowsBox ? document.scrollingElement : rowsBox;
-  const max = box.scrollHeight - box.clientHeight;
-  const deltas = [];
-  let n = 0;
-  let last = performance.now();
-  const step = (now) => {
-    deltas.push(now - last);
-    last = now;
-    box.scrollTop = Math.min(max, (++n / ${frames}) * max);
-    if (n < ${frames}) requestAnimationFrame(step);
-    else resolve(deltas.slice(1));
+    else {
+      // Work of frame k: the time from its rAF to the next one, less the idle time left in it.
+      const work = deltas.slice(1).map((d, i) => Math.max(0, d - (idle[i + 1] ?? 0)));
+      resolve({ deltas: deltas.slice(1), work });
+    }
   };
   requestAnimationFrame(step);
 })`;
@@ -106,19 +96,18 @@ async function measureRender(page: Page): Promise<number> {
   return page.evaluate<number>(RENDER_SCRIPT);
 }
 
-/** Scrolls the rows for SCROLL_MS at a fixed step per frame; answers the frame deltas in ms. */
-async function measureScroll(page: Page, phone: boolean): Promise<number[]> {
-  return page.evaluate<number[]>(scrollScript(SCROLL_MS, phone));
+/** Scrolls the rows for SCROLL_MS at a fixed step per frame; answers the frame deltas and each frame's main-thread work in ms. */
+async function measureScroll(page: Page, phone: boolean): Promise<{ deltas: number[]; work: number[] }> {
+  return page.evaluate<{ deltas: number[]; work: number[] }>(scrollScript(SCROLL_MS, phone));
 }
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
 
-async function benchDevice(browser: Browser, unpaced: Browser, baseURL: string, device: 'phone' | 'desktop', figures: Record<string, number>): Promise<void> {
+async function benchDevice(browser: Browser, baseURL: string, device: 'phone' | 'desktop', figures: Record<string, number>): Promise<void> {
   const renders: number[] = [];
   const frames: number[] = [];
   const counts: number[] = [];
-  const costs: number[] = [];
-  const unpacedMs: number[] = [];
+  const works: number[] = [];
   let longFrames = 0;
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), baseURL, locale: 'zh-CN', serviceWorkers: 'block' });
@@ -127,37 +116,25 @@ async function benchDevice(browser: Browser, unpaced: Browser, baseURL: string, 
     renders.push(await measureRender(page));
     await page.waitForTimeout(300);
     await page.evaluate(LONG_FRAMES_START);
-    const deltas = await measureScroll(page, device === 'phone');
+    const { deltas, work } = await measureScroll(page, device === 'phone');
+    works.push(p95(work));
     longFrames += await page.evaluate<number>('window.__longFrames');
     frames.push(p95(deltas));
     counts.push(deltas.length);
     const rendered = await page.locator('[data-row-no], [role="listitem"]').count();
     if (run === 0) console.log(`${device}: rows in the DOM after scrolling: ${rendered} (of ${ROWS})`);
     await context.close();
-
-    // The frame's own cost: the same page in the browser without vsync or a frame-rate limit.
-    const free = await unpaced.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), baseURL, locale: 'zh-CN', serviceWorkers: 'block' });
-    const freePage = await free.newPage();
-    await freePage.goto(`/test/home/grid?rows=${ROWS}`);
-    await measureRender(freePage);
-    await freePage.waitForTimeout(300);
-    const costDeltas = await freePage.evaluate<number[]>(unpacedScrollScript(SCROLL_FRAMES, device === 'phone'));
-    costs.push(p95(costDeltas));
-    unpacedMs.push(costDeltas.reduce((a, b) => a + b, 0));
-    await free.close();
   }
   const prefix = device === 'phone' ? 'phone_' : '';
   figures[`${prefix}render_100k_ms`] = round(median(renders));
   figures[`${prefix}scroll_p95_frame_ms`] = round(median(frames));
   figures[`${prefix}scroll_frames`] = median(counts);
-  figures[`${prefix}scroll_p95_frame_cost_ms`] = round(median(costs));
+  figures[`${prefix}scroll_p95_frame_work_ms`] = round(median(works));
   figures[`${prefix}scroll_long_frames`] = longFrames;
   console.log(
     `${device}: render ${renders.map(round).join(' / ')} ms; scroll p95 frame ${frames.map(round).join(' / ')} ms; frames in ${SCROLL_MS} ms ${counts.join(' / ')}`,
   );
-  console.log(
-    `${device}: unpaced scroll of ${SCROLL_FRAMES} frames: p95 frame cost ${costs.map(round).join(' / ')} ms, whole scroll ${unpacedMs.map(round).join(' / ')} ms; long animation frames at 60 Hz: ${longFrames}`,
-  );
+  console.log(`${device}: main-thread work per frame (p95) ${works.map(round).join(' / ')} ms; long animation frames: ${longFrames}`);
 }
 
 async function main(): Promise<void> {
@@ -166,12 +143,10 @@ async function main(): Promise<void> {
   const keys = { BOSS_DATA_KEY: randomBytes(32).toString('hex'), BOSS_LEDGER_KEY: randomBytes(32).toString('hex') };
   const server = await startServer({ name: 'bench-grid-server', env: { DATA_DIR: dataDir, NODE_ENV: 'production', ...keys } });
   const browser = await launchChromium();
-  const unpaced = await launchChromium(['--disable-gpu-vsync', '--disable-frame-rate-limit']);
   const figures: Record<string, number> = {};
   try {
-    for (const device of DEVICES) await benchDevice(browser, unpaced, server.baseURL, device, figures);
+    for (const device of DEVICES) await benchDevice(browser, server.baseURL, device, figures);
   } finally {
-    await unpaced.close();
     await browser.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -182,7 +157,7 @@ async function main(): Promise<void> {
   for (const [key, limit] of [
     ['render_100k_ms', 300],
     ['scroll_p95_frame_ms', 16.7],
-    ['scroll_p95_frame_cost_ms', 16.7],
+    ['scroll_p95_frame_work_ms', 16.7],
   ] as const)
     console.log(`${figures[key]! <= limit ? 'ok  ' : 'OVER'} ${key} = ${figures[key]} (goal ≤ ${limit})`);
   console.log(JSON.stringify(figures));

@@ -63,7 +63,7 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
     expect(html).not.toMatch(/onerror|javascript:|<script/i);
     // The markdown image dialog: two tabs, each with its remark; a bad network address is refused.
     await page.goto('/test/home/editor-markdown');
-    await page.getByRole('toolbar', { name: 'Markdown 工具' }).first().getByRole('button', { name: '插入图片' }).click();
+    await page.locator('.gallery-state').first().getByRole('toolbar', { name: 'Markdown 工具' }).getByRole('button', { name: '插入图片' }).click();
     const dialog = page.getByRole('dialog', { name: '插入图片' });
     await poll(() => dialog.getByText('备注：支持 png').isVisible()).toBe(true);
     await dialog.getByRole('tab', { name: '网络图片' }).click();
@@ -96,7 +96,7 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
     await poll(() => page.getByTestId('rich-output').innerText()).not.toContain('notes.txt');
 
     await page.goto('/test/home/editor-markdown');
-    await page.getByRole('toolbar', { name: 'Markdown 工具' }).first().getByRole('button', { name: '插入图片' }).click();
+    await page.locator('.gallery-state').first().getByRole('toolbar', { name: 'Markdown 工具' }).getByRole('button', { name: '插入图片' }).click();
     const dialog = page.getByRole('dialog', { name: '插入图片' });
     await poll(() => dialog.getByRole('tab', { name: '本地上传' }).getAttribute('aria-selected')).toBe('true');
     // OK with nothing uploaded is refused.
@@ -126,17 +126,12 @@ describe.each(DEVICES)('editors, upload, dialogs and tree table at $name', ({ na
       await select.selectOption(lang);
       await poll(() => page.locator('.boss-code').first().getAttribute('data-language')).toBe(lang);
       await poll(() => page.getByTestId('code-output').innerText()).toMatch(new RegExp(`^${lang}: `));
-      // The grammar loads on demand: wait until the highlighting settles on a markup other than the last language's.
-      let last = '';
-      await poll(async () => {
-        const now = await page
-          .locator('.boss-code .cm-content')
-          .first()
-          .evaluate((el) => el.innerHTML);
-        const settledNew = now === last && now !== markups.at(-1);
-        last = now;
-        return settledNew;
-      }).toBe(true);
+      // The grammar loads on demand: once it is in place, read the markup it gives the text.
+      await poll(() => page.locator('.boss-code').first().getAttribute('data-language-loaded')).toBe(lang);
+      const last = await page
+        .locator('.boss-code .cm-content')
+        .first()
+        .evaluate((el) => new Promise<string>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.innerHTML)))));
       markups.push(last);
     }
     // Most grammars mark the same text up differently (a few close relatives may agree).

@@ -62,10 +62,11 @@ describe('批量付款 draft grid toolbar by permission', () => {
   it('the operator holds add, delete and import: toolbar, row menu and 导入Excel', async () => {
     await operator.goto('/payCus/batchPay');
     await eventually(() => status(operator).innerText()).toBe('实时协同：已同步');
-    for (const text of ['新增', '插入', '删除', '上移', '下移']) expect(await toolbarButton(operator, text).count(), text).toBe(1);
+    // The grid's view loads on its own (lazily): wait for its toolbar.
+    for (const text of ['新增', '插入', '删除', '上移', '下移']) await eventually(() => toolbarButton(operator, text).count()).toBe(1);
     expect(await operator.getByRole('button', { name: /导入Excel/ }).count()).toBe(1);
     await operator.locator('[data-row-no="1"] > div').nth(1).click({ button: 'right' });
-    await eventually(() => operator.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual([
+    await eventually(() => operator.locator('.boss-context-menu').getByRole('menuitem').allInnerTexts()).toEqual([
       '在上方插入行',
       '在下方插入行',
       '复制行',
@@ -79,11 +80,12 @@ describe('批量付款 draft grid toolbar by permission', () => {
   it('a maker without those codes sees no 新增/插入/删除/导入, and the server refuses a new row and the import', async () => {
     await limited.goto('/payCus/batchPay');
     await eventually(() => status(limited).innerText()).toBe('实时协同：已同步');
+    // The grid's view loads on its own (lazily): its toolbar is there once 上移 is.
+    await eventually(() => toolbarButton(limited, '上移').count()).toBe(1);
     for (const text of ['新增', '插入', '删除']) expect(await toolbarButton(limited, text).count(), text).toBe(0);
-    expect(await toolbarButton(limited, '上移').count()).toBe(1);
     expect(await limited.getByRole('button', { name: /导入Excel/ }).count()).toBe(0);
     await limited.locator('[data-row-no="1"] > div').nth(1).click({ button: 'right' });
-    await eventually(() => limited.getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['上移', '下移']);
+    await eventually(() => limited.locator('.boss-context-menu').getByRole('menuitem').allInnerTexts()).toEqual(['上移', '下移']);
     await limited.keyboard.press('Escape');
     await screenshot(limited, 'grid-permissions-limited-desktop');
 

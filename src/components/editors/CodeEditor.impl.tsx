@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CODE_LANGUAGES, loadLanguage } from './codeLanguages';
 import { useCodeMirror } from './useCodeMirror';
 import type { CodeEditorProps } from './CodeEditor';
@@ -6,6 +6,18 @@ import type { CodeEditorProps } from './CodeEditor';
 export default function CodeEditorImpl(props: CodeEditorProps & { height: number }) {
   const language = props.language ?? 'javascript';
   const languageExt = useMemo(() => loadLanguage(language), [language]);
+  // Which grammar is in place (after its lazy load): data-language-loaded on the root, for tests and styling.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    languageExt.then(
+      () => live && setLoaded(language),
+      () => live && setLoaded(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [languageExt, language]);
   const { host } = useCodeMirror({
     value: props.value ?? '',
     onChange: props.onChange,
@@ -16,7 +28,7 @@ export default function CodeEditorImpl(props: CodeEditorProps & { height: number
     label: props['aria-label'] ?? '代码编辑器',
   });
   return (
-    <div className={`boss-code${props.disabled ? ' is-disabled' : ''}`} data-language={language}>
+    <div className={`boss-code${props.disabled ? ' is-disabled' : ''}`} data-language={language} data-language-loaded={loaded ?? undefined}>
       {props.languageSelect && (
         <div className="boss-editor-toolbar">
           <label>

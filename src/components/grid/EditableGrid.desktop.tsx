@@ -238,6 +238,7 @@ export default function EditableGridDesktop(props: EditableGridProps) {
             }),
           ),
         notify: (text: string) => void message.info(text),
+        details: true,
       }),
       [modal, message],
     ),

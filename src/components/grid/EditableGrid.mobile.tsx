@@ -146,6 +146,7 @@ export default function EditableGridMobile(props: EditableGridProps) {
       () => ({
         confirm: (text: string) => Dialog.confirm({ content: text, confirmText: '删除', cancelText: '取消' }),
         notify: (text: string) => Toast.show(text),
+        details: false,
       }),
       [],
     ),

@@ -57,7 +57,10 @@ type Grid = ReturnType<typeof useEditableGrid>;
  * The menu state (bind(rowId) on a row), its items for the row it is open on, and what a choice
  * does. `confirm` asks before a delete; `notify` shows a short note (the insert throttle).
  */
-export function useGridRowMenu(grid: Grid, ui: { confirm: (text: string) => Promise<boolean>; notify: (text: string) => void }) {
+export function useGridRowMenu(
+  grid: Grid,
+  ui: { confirm: (text: string) => Promise<boolean>; notify: (text: string) => void; /** The view has the detail dialog (the desktop). */ details: boolean },
+) {
   const menu = useContextMenu<string>();
   const { rows } = grid;
   const index = menu.target === null ? -1 : rows.findIndex((r) => r.id === menu.target);
@@ -70,7 +73,7 @@ export function useGridRowMenu(grid: Grid, ui: { confirm: (text: string) => Prom
           canReorder: grid.canReorder,
           index,
           count: rows.length,
-          details: grid.columns.some((c) => c.showDetails),
+          details: ui.details && grid.columns.some((c) => c.showDetails),
         });
   const { insertAt, copyAt, moveOne, openDetail, removeIds } = grid;
   const onSelect = useCallback(
@@ -116,6 +119,6 @@ export function useGridRowMenu(grid: Grid, ui: { confirm: (text: string) => Prom
     },
     [menuBind],
   );
-  const offers = !grid.readOnly || grid.columns.some((c) => c.showDetails);
+  const offers = !grid.readOnly || (ui.details && grid.columns.some((c) => c.showDetails));
   return { menu, items, onSelect, bind: offers ? bind : null };
 }
