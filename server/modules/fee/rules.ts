@@ -98,11 +98,7 @@ export async function customerExists(c: SqlConn, ctx: FeeCtx, cusCode: string): 
 }
 
 export class FeeRuleService {
-  constructor(
-    readonly store: LedgerStore,
-    /** Called after a decision committed (or failed): what this process keeps of approved rules goes (ledger.ruleFlags). */
-    private readonly decided: () => void = () => {},
-  ) {}
+  constructor(readonly store: LedgerStore) {}
 
   /** A new version of the rule's key, pending a second person's approval. */
   async propose(ctx: FeeCtx, v: FeeRulePropose, viewer: { userId: string; canApprove: boolean }): Promise<FeeRuleView> {
@@ -161,12 +157,10 @@ export class FeeRuleService {
   }
 
   decide(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: { userId: string; canApprove: boolean }): Promise<FeeRuleView> {
-    return this.store
-      .tx(async (c) => {
-        await decideIn(c, 'fee_rules', ctx, ruleId, d);
-        return feeRuleView((await this.row(c, ctx, ruleId))!, viewer);
-      })
-      .finally(this.decided);
+    return this.store.tx(async (c) => {
+      await decideIn(c, 'fee_rules', ctx, ruleId, d);
+      return feeRuleView((await this.row(c, ctx, ruleId))!, viewer);
+    });
   }
 
   async list(
@@ -255,12 +249,10 @@ export class FeeRuleService {
   }
 
   decideSplit(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: { userId: string; canApprove: boolean }): Promise<SplitRuleView> {
-    return this.store
-      .tx(async (c) => {
-        await decideIn(c, 'split_rules', ctx, ruleId, d);
-        return splitRuleView((await this.splitRow(c, ctx, ruleId))!, viewer);
-      })
-      .finally(this.decided);
+    return this.store.tx(async (c) => {
+      await decideIn(c, 'split_rules', ctx, ruleId, d);
+      return splitRuleView((await this.splitRow(c, ctx, ruleId))!, viewer);
+    });
   }
 
   async listSplits(
