@@ -182,7 +182,7 @@ async function auditJob(device: (typeof DEVICES)[number], user: string, signInPa
 describe('axe WCAG 2.1 A/AA', () => {
   // Two jobs at a time (a phone and a desktop context side by side keep both cores busy: one
   // audits while the other loads), run inside one test so that expect.poll knows its test.
-  it('finds no violation on any page of any demo user, at the phone and the desktop size', { timeout: 300_000 }, async () => {
+  it('finds no violation on any page of any demo user, at the phone and the desktop size', { timeout: 900_000 }, async () => {
     const jobs = USERS.flatMap((user, i) => DEVICES.map((device) => () => auditJob(device, user, i === 0)));
     const results: PromiseSettledResult<Finding[]>[] = [];
     const worker = async () => {
