@@ -10,7 +10,7 @@ import { fenText } from '../../../contract/money';
 import { cellText } from '../admin/xlsx';
 import type { SqlConn } from '../ledger/store';
 import { scopeSql } from '../rbac/dataScope';
-import { cusRows, daysBetween, queryStats, type StatsReach } from './stats';
+import { cusRows, daysBetween, providerRows, queryStats, type StatsReach } from './stats';
 
 const TOP_CUSTOMERS = 20;
 /** A provider's name; '' is an order whose customer is opened with no provider. */
@@ -34,19 +34,28 @@ const volume =
 export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: string): Promise<Omit<Analysis, 'tenantId' | 'tenants'>> {
   // Total, by day, route and kind, and the failure reasons in one pass (grouping sets; g names the set).
   type Grouped = Raw & { g: string; fn: string; famount: string };
-  const [grouped, byCus, lead] = await Promise.all([
+  const [grouped, byProvider, byCus, lead] = await Promise.all([
     queryStats<Grouped>(
       c,
       reach,
       from,
       to,
       (s) => `SELECT CASE WHEN GROUPING(s.day) = 0 THEN 'day' WHEN GROUPING(s.route) = 0 THEN 'route' WHEN GROUPING(s.kind) = 0 THEN 'kind'
-                          WHEN GROUPING(s.reason) = 0 THEN 'reason' WHEN GROUPING(s.provider) = 0 THEN 'provider' ELSE 'total' END AS g,
-                     COALESCE(s.day::text, s.route, s.kind, s.reason, s.provider, '') AS key, ${AGG},
+                          WHEN GROUPING(s.reason) = 0 THEN 'reason' ELSE 'total' END AS g,
+                     COALESCE(s.day::text, s.route, s.kind, s.reason, '') AS key, ${AGG},
                      COALESCE(sum(s.n) FILTER (WHERE s.status IN ('failed', 'partial')), 0)::text AS fn,
                      COALESCE(sum(s.amount) FILTER (WHERE s.status IN ('failed', 'partial')), 0)::text AS famount
-                FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY GROUPING SETS ((s.day), (s.route), (s.kind), (s.reason), (s.provider), ())`,
+                FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY GROUPING SETS ((s.day), (s.route), (s.kind), (s.reason), ())`,
       [UNSUBMITTED_STATUSES],
+    ),
+    queryStats<Raw>(
+      c,
+      reach,
+      from,
+      to,
+      (s) => `SELECT s.provider AS key, ${AGG} FROM ${s} WHERE s.status <> ALL($1::text[]) GROUP BY 1 ORDER BY 1`,
+      [UNSUBMITTED_STATUSES],
+      providerRows,
     ),
     queryStats<Raw>(
       c,
@@ -61,7 +70,7 @@ export async function analysis(c: SqlConn, reach: StatsReach, from: string, to: 
     leadTime(c, reach, from, to),
   ]);
   const set = (g: string) => grouped.filter((r) => r.g === g).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const [total, byDay, byRoute, byKind, byProvider] = [set('total'), set('day'), set('route'), set('kind'), set('provider')];
+  const [total, byDay, byRoute, byKind] = [set('total'), set('day'), set('route'), set('kind')];
   const failures = set('reason')
     .filter((r) => Number(r.fn) > 0)
     .sort((a, b) => Number(b.fn) - Number(a.fn) || (a.key < b.key ? -1 : 1))

@@ -1,5 +1,5 @@
 // The rows every payment figure of 工作台 and 数据分析 aggregates: (tenant_id, day, status, kind,
-// route, reason, provider, n, amount, paid), and by customer (tenant_id, day, cus_code, payment, n, amount, ok,
+// route, reason, n, amount, paid), by provider (tenant_id, day, provider, status, n, amount, paid), and by customer (tenant_id, day, cus_code, payment, n, amount, ok,
 // paid) for the submitted orders. For staff whom nothing narrows below their tenants they
 // come from the maintained summaries of migration 0043 (pay_order_stats or pay_order_cus_stats plus the deltas not yet folded
 // into it, read in one statement, so a figure is exact at any moment); for a customer-side user or a
@@ -18,7 +18,7 @@ export interface StatsReach {
 }
 
 /** What the summary reads are read from (the list cache drops a figure when one changes). */
-export const STATS_TABLES = ['pay_order_stats', 'pay_order_cus_stats', 'pay_order_stat_deltas'] as const;
+export const STATS_TABLES = ['pay_order_stats', 'pay_order_cus_stats', 'pay_order_provider_stats', 'pay_order_stat_deltas'] as const;
 
 export const ALL_DAYS = { from: '1970-01-01', to: '9999-12-31' } as const;
 
@@ -39,11 +39,11 @@ function rawWhere(reach: StatsReach, from: string, to: string, offset: number): 
 const fromSummary = (reach: StatsReach) => reach.cusCode === null && reach.scope === null;
 
 /**
- * A subquery (to be aliased) of rows (tenant_id, day, status, kind, route, reason, provider, n, amount, paid)
+ * A subquery (to be aliased) of rows (tenant_id, day, status, kind, route, reason, n, amount, paid)
  * of the reach's orders of business days from..to ('YYYY-MM-DD'); parameters from $offset+1.
  */
 export function statRows(reach: StatsReach, from: string, to: string, offset: number): Rows {
-  const cols = 'tenant_id, day, status, kind, route, reason, provider, n, amount, paid';
+  const cols = 'tenant_id, day, status, kind, route, reason, n, amount, paid';
   if (fromSummary(reach)) {
     const where = `tenant_id = ANY($${offset + 1}::text[]) AND day BETWEEN $${offset + 2}::date AND $${offset + 3}::date`;
     return {
@@ -54,8 +54,25 @@ export function statRows(reach: StatsReach, from: string, to: string, offset: nu
   const w = rawWhere(reach, from, to, offset);
   return {
     text: `(SELECT o.tenant_id, ${DAY} AS day, o.status, o.kind, boss_pay_order_route(o.kind, o.bank_card_no) AS route,
-                   boss_pay_order_reason(o.status, o.fail_reason) AS reason, o.provider, 1 AS n, o.amount, o.paid_amount AS paid
+                   boss_pay_order_reason(o.status, o.fail_reason) AS reason, 1 AS n, o.amount, o.paid_amount AS paid
               FROM pay_orders o WHERE ${w.text})`,
+    params: w.params,
+  };
+}
+
+/** A subquery of rows (tenant_id, day, provider, status, n, amount, paid) of the reach's orders (pay_order_provider_stats' shape); parameters from $offset+1. */
+export function providerRows(reach: StatsReach, from: string, to: string, offset: number): Rows {
+  const cols = 'tenant_id, day, provider, status, n, amount, paid';
+  if (fromSummary(reach)) {
+    const where = `tenant_id = ANY($${offset + 1}::text[]) AND day BETWEEN $${offset + 2}::date AND $${offset + 3}::date`;
+    return {
+      text: `(SELECT ${cols} FROM pay_order_provider_stats WHERE ${where} UNION ALL SELECT ${cols} FROM pay_order_stat_deltas WHERE ${where})`,
+      params: [reach.tenants, from, to],
+    };
+  }
+  const w = rawWhere(reach, from, to, offset);
+  return {
+    text: `(SELECT o.tenant_id, ${DAY} AS day, o.provider, o.status, 1 AS n, o.amount, o.paid_amount AS paid FROM pay_orders o WHERE ${w.text})`,
     params: w.params,
   };
 }
