@@ -6,15 +6,13 @@
 // rule's message as its tooltip; a conflicting cell has an orange frame and a popover.
 // While the list scrolls fast the rows show plain text (useFastScroll, issue 16 §1 at 100 000 rows).
 import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { App, Button, Checkbox, Modal, Pagination, Space, Spin } from 'antd';
+import { App, Button, Checkbox, Pagination, Space, Spin } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
   CaretDownOutlined,
   CaretUpOutlined,
   DeleteOutlined,
-  FullscreenExitOutlined,
-  FullscreenOutlined,
   HolderOutlined,
   PlusOutlined,
   ProfileOutlined,
@@ -31,10 +29,10 @@ import { useEditableGrid, type EditableGridProps } from './useEditableGrid';
 import { useFastScroll } from './useFastScroll';
 import { useGridRowMenu } from './useGridRowMenu';
 import ContextMenu from '@/components/contextMenu/ContextMenu.desktop';
+import { DetailDialog } from './GridDetailDialog.desktop';
 
 export const GRID_ROW_HEIGHT = 40;
 /** Spec §9: the row detail dialog is 1200 wide. */
-export const DETAIL_WIDTH = 1200;
 
 type Grid = ReturnType<typeof useEditableGrid>;
 interface RowProps {
@@ -159,46 +157,6 @@ function Row({ index, style, ariaAttributes, grid, selW, drag, fast, bindMenu }:
         />
       ))}
     </div>
-  );
-}
-
-function DetailDialog({ grid }: { grid: Grid }) {
-  const [full, setFull] = useState(false);
-  const index = grid.detailIndex;
-  const row = index >= 0 ? grid.rows[index] : undefined;
-  return (
-    <Modal
-      open={!!row}
-      title={
-        <span style={{ display: 'flex', justifyContent: 'space-between', paddingRight: 32 }}>
-          <span>第 {index + 1} 行详情</span>
-          <Button
-            size="small"
-            type="text"
-            aria-label={full ? '退出全屏' : '全屏'}
-            icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-            onClick={() => setFull(!full)}
-          />
-        </span>
-      }
-      width={full ? '100%' : DETAIL_WIDTH}
-      style={full ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
-      afterOpenChange={(open) => !open && setFull(false)}
-      footer={<Button onClick={() => grid.openDetail(null)}>关闭</Button>}
-      onCancel={() => grid.openDetail(null)}
-      destroyOnHidden
-    >
-      {row && (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '12px 24px' }}>
-          {grid.columns.map((c) => (
-            <div key={c.key} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-              <span style={{ width: 96, flex: 'none', textAlign: 'right', color: '#666' }}>{c.title}</span>
-              <GridCell width={360} col={c} row={row} value={row[c.key]} error={grid.errors[row.id]?.[c.key]} rowIndex={index} grid={grid} />
-            </div>
-          ))}
-        </div>
-      )}
-    </Modal>
   );
 }
 
