@@ -3,7 +3,8 @@
 // the same run. Creates and drops its own databases. Two ways in:
 //  - Through the front door (the figures that count): the real app in a child process (bench/lib/api.ts:
 //    production settings, request log at info), 16 makers and 4 checkers signed in over HTTP, each call
-//    with its access token, signature, idempotency key and a reason:
+//    with its access token, signature, idempotency key and a reason (calls through node:http with
+//    keep-alive, as bench/lib/api.ts explains; BENCH_HTTP_CLIENT=fetch measures through fetch):
 //      http uncontended: AcctTransfer between random pairs of 1,000 funded accounts, 16 clients
 //      http hot:         every AcctTransfer credits one hot account
 //      http orders:      PayOrderSubmit by a maker, then PayOrderAuditPass by a checker with the
@@ -190,7 +191,9 @@ async function httpPhase(tag: string): Promise<HttpFigures> {
     const { makers, checkers } = await benchUsers(pool);
     const makerTokens = await Promise.all(makers.map((u) => signIn(server.baseURL, u)));
     const checkerTokens = await Promise.all(checkers.map((u) => signIn(server.baseURL, u)));
-    console.log(`[bench:ledger] http: ${ACCOUNTS} funded accounts, ${MAKERS} makers and ${CHECKERS} checkers signed in, in ${Date.now() - t0} ms`);
+    console.log(
+      `[bench:ledger] http: ${ACCOUNTS} funded accounts, ${MAKERS} makers and ${CHECKERS} checkers signed in, in ${Date.now() - t0} ms; client: ${process.env.BENCH_HTTP_CLIENT === 'fetch' ? 'fetch' : 'node:http keep-alive'}`,
+    );
     const rnd = (a: string[]) => a[Math.floor(Math.random() * a.length)];
     const pairOf = (): [string, string] => {
       const x = rnd(nos);
@@ -372,6 +375,7 @@ async function main() {
         in_process_one_lane_chain_transfers_per_s: Math.round(serial),
         in_process_ratio: inProcessRatio === null ? null : Number(inProcessRatio.toFixed(3)),
         clients: CLIENTS,
+        http_client: process.env.BENCH_HTTP_CLIENT === 'fetch' ? 'fetch' : 'node:http',
         seconds: SECONDS,
         accounts: ACCOUNTS,
         chain_lanes: ledger.lanes,

@@ -26,7 +26,7 @@ import { Metrics, installMetrics } from './lib/metrics';
 import { vxeSocketRoutes } from './realtime/vxeSocket';
 import { AuthCache, type AuthCacheOptions } from './modules/session/authCache';
 import { ListCache, type ListCacheOptions } from './lib/listCache';
-import { withLogRedaction } from './lib/logRedaction';
+import { OneLineRequestLog, withLogRedaction } from './lib/logRedaction';
 import { installClient } from './http/static';
 import { installZodMessages } from './http/zod-messages';
 import { DEFAULT_SCRYPT_N } from './lib/password';
@@ -131,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   installZodMessages();
   const app = Fastify({
     logger: withLogRedaction(opts.logger ?? false),
+    // One line per request, not Fastify's two (server/lib/logRedaction.ts).
+    logController: new OneLineRequestLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } from '../../contract/constants';
@@ -27,6 +28,7 @@ export async function shareLedgerKey(): Promise<void> {
 /** Child mode (`tsx bench/lib/api.ts --serve`): the app on DATABASE_URL, listening on PORT. */
 async function serve() {
   await shareLedgerKey();
+  if (process.env.BENCH_SQL_COUNT) await countSql(process.env.BENCH_SQL_COUNT);
   const { buildApp, prepareDatabase } = await import('../../server/app');
   const { openDatabase } = await import('../../server/db/client');
   const database = await openDatabase({ dataDir: '', databaseUrl: process.env.DATABASE_URL! });
@@ -57,6 +59,50 @@ async function serve() {
   console.log('ready');
 }
 
+/**
+ * BENCH_SQL_COUNT=<file>: counts the statements the app sends (by text) and writes the tally to the
+ * file when the app stops — the round trips a call costs. BENCH_CPU_PROF=<dir>: the app runs under
+ * node --cpu-prof into that directory. Both only for looking into a benchmark, never on by default.
+ */
+async function countSql(file: string) {
+  const { writeFileSync } = await import('node:fs');
+  const pg = (await import('pg')).default;
+  const counts = new Map<string, { n: number; ms: number }>();
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    const text = (typeof q === 'string' ? q : (q?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 160);
+    const c = counts.get(text) ?? { n: 0, ms: 0 };
+    counts.set(text, c);
+    c.n++;
+    const t0 = performance.now();
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const cb = args[last] as (...r: unknown[]) => unknown;
+      args[last] = (...r: unknown[]) => {
+        c.ms += performance.now() - t0;
+        return cb(...r);
+      };
+    }
+    const out = (original as (...a: unknown[]) => unknown).apply(this, args);
+    if (out && typeof (out as Promise<unknown>).then === 'function')
+      (out as Promise<unknown>).then(
+        () => (c.ms += performance.now() - t0),
+        () => (c.ms += performance.now() - t0),
+      );
+    return out;
+  } as typeof original;
+  process.once('exit', () =>
+    writeFileSync(
+      file,
+      [...counts]
+        .sort((a, b) => b[1].n - a[1].n)
+        .map(([t, c]) => `${c.n}\t${(c.ms / c.n).toFixed(1)} ms\t${t}`)
+        .join('\n'),
+    ),
+  );
+}
+
 export interface ApiServer {
   baseURL: string;
   child: ChildProcess;
@@ -70,9 +116,20 @@ export async function startApi(databaseUrl: string, name: string, env: Record<st
   const logDir = path.join(root, 'bench', 'out');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), '--serve'], {
+  const prof = process.env.BENCH_CPU_PROF;
+  const [command, args] = prof
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve']]
+    : [path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), '--serve']];
+  const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: 'production', BENCH_SERVER_LOG: logFile },
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      BENCH_SERVER_LOG: logFile,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -97,6 +154,36 @@ export interface Answer {
   json: any;
 }
 
+/**
+ * Keep-alive connections per app, as a browser keeps them. The calls go through node:http rather
+ * than fetch: on this 2-core machine the load generator shares the CPUs with the app and PostgreSQL,
+ * and fetch (undici) spends about 1 ms of CPU per call more than node:http for the same request
+ * (measured: 1.0-1.4 ms against 0.2-0.4 ms per call, client and a bare server in one process), CPU
+ * that pgbench's C client never takes from the server it measures. The request is the same either
+ * way: method, path, headers (token, tenant, timestamp, signature) and JSON body byte for byte.
+ * BENCH_HTTP_CLIENT=fetch calls through fetch as before.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const viaFetch = process.env.BENCH_HTTP_CLIENT === 'fetch';
+
+function send(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string }> {
+  if (viaFetch) return fetch(url, { method, headers, body }).then(async (res) => ({ status: res.status, text: await res.text() }));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** One JSON call as the client's axios layer makes it: token, tenant, signature and timestamp. */
 export async function callApi(baseURL: string, method: 'GET' | 'POST' | 'PUT', apiPath: string, body?: unknown, token?: string, tenant = '0'): Promise<Answer> {
   const headers: Record<string, string> = { [HEADER_TENANT]: tenant, [HEADER_TIMESTAMP]: signTimestamp() };
@@ -105,17 +192,17 @@ export async function callApi(baseURL: string, method: 'GET' | 'POST' | 'PUT', a
   const [pathOnly, queryString] = apiPath.split('?');
   const query = Object.fromEntries(new URLSearchParams(queryString ?? ''));
   headers[HEADER_SIGN] = signRequest(query, body ?? {}, SIGN_SECRET);
-  const res = await fetch(`${baseURL}${API_BASE}${pathOnly}${queryString ? `?${queryString}` : ''}`, {
+  const res = await send(
+    `${baseURL}${API_BASE}${pathOnly}${queryString ? `?${queryString}` : ''}`,
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
+    body === undefined ? undefined : JSON.stringify(body),
+  );
   let json: unknown = null;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(res.text);
   } catch {
-    json = { raw: text };
+    json = { raw: res.text };
   }
   return { status: res.status, json };
 }

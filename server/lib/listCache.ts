@@ -57,6 +57,11 @@ export class ListCache {
     this.forget(null);
   }
 
+  /** No page kept and none being read. */
+  get idle(): boolean {
+    return this.entries.size === 0 && this.inflight.size === 0;
+  }
+
   /** Caching only while every change is sure to reach this process. */
   get live(): boolean {
     return this.broker?.listening === true;
@@ -113,11 +118,13 @@ export class ListCache {
   /**
    * Before a request that may have written answers, waits until the change notices of its commits
    * have been delivered here (what it changed is then dropped, and only that); if they cannot be
-   * awaited, drops every page.
+   * awaited, drops every page. With no page kept and none being read there is nothing to wait for:
+   * the request's commits are done, so any page read from now on sees them (a transfer, a sign-in
+   * or an approval on a process that keeps no page answers without the marker's round trip).
    */
   installWriteHook(app: FastifyInstance): void {
     app.addHook('onSend', async (req, _reply, payload) => {
-      if (SAFE_METHODS.has(req.method) || !this.live) return payload;
+      if (SAFE_METHODS.has(req.method) || !this.live || this.idle) return payload;
       try {
         await this.settled();
       } catch {

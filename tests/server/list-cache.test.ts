@@ -3,6 +3,7 @@
 // the app, or behind its back in SQL (migration 0011's triggers announce it) — in this process and
 // in a second app instance on the same PostgreSQL. Entries live 10 minutes here, so nothing but
 // invalidation can explain a change being seen.
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_P } from '../../contract/api/admin';
 import { encodePassword } from '../../contract/crypto';
@@ -159,6 +160,8 @@ function fakeBroker() {
     listening: true,
     onTopic: (c: TopicChannel, h: TopicHandler) => handlers.set(c, [...(handlers.get(c) ?? []), h]),
     send: (c: TopicChannel, payload: string | null) => handlers.get(c)?.forEach((h) => h(payload)),
+    settled: 0,
+    settle: async () => void broker.settled++,
   };
   return broker as unknown as Broker & typeof broker;
 }
@@ -229,5 +232,37 @@ describe('ListCache', () => {
     c.attach(fakeBroker());
     await expect(c.through('k', ['users'], async () => Promise.reject(new Error('nope')))).rejects.toThrow('nope');
     expect(c.size).toBe(0);
+  });
+
+  it('makes a write request wait for the sync marker only while it keeps or reads a page', async () => {
+    const c = new ListCache();
+    const b = fakeBroker();
+    c.attach(b);
+    const app = Fastify();
+    c.installWriteHook(app);
+    app.post('/w', async () => ({ ok: true }));
+    app.get('/r', async () => ({ ok: true }));
+    const write = async () => expect((await app.inject({ method: 'POST', url: '/w', payload: {} })).statusCode).toBe(200);
+    // Nothing kept, nothing being read: whatever is read from now on sees the write's commits.
+    await write();
+    expect(b.settled).toBe(0);
+    // A read in flight may have started before the write committed: the write waits for its notices.
+    const slow = deferred<{ v: string }>();
+    const reading = c.through('k', ['users'], () => slow.promise);
+    await write();
+    expect(b.settled).toBe(1);
+    slow.resolve({ v: 'page' });
+    await reading;
+    // A page kept: likewise.
+    expect(c.size).toBe(1);
+    await write();
+    expect(b.settled).toBe(2);
+    // Reads never wait.
+    await app.inject({ method: 'GET', url: '/r' });
+    expect(b.settled).toBe(2);
+    b.send('boss_tables', null);
+    await write();
+    expect(b.settled).toBe(2);
+    await app.close();
   });
 });

@@ -67,6 +67,20 @@ describe.each(BACKENDS)('log lines (%s)', (backend) => {
       expect(all).not.toContain(secret);
   });
 
+  it('writes one line per request, when it has answered: method, URL, status and time (issue 15 §3)', async () => {
+    const session = await login(t.app, 'admin');
+    const before = lines.length;
+    await call(t.app, 'GET', '/sys/user/list', undefined, { token: session.token, query: { pageNo: '1', marker: 'one-line' } });
+    const mine = lines.slice(before).filter((l) => l.includes('marker=one-line'));
+    expect(mine).toHaveLength(1);
+    const line = JSON.parse(mine[0]) as { msg: string; reqId: string; req: { method: string; url: string }; res: { statusCode: number }; responseTime: number };
+    expect(line.msg).toBe('request completed');
+    expect(line.req.method).toBe('GET');
+    expect(line.res.statusCode).toBe(200);
+    expect(line.responseTime).toBeGreaterThan(0);
+    expect(line.reqId).toBeTruthy();
+  });
+
   it('redacts credential fields of any object logged', async () => {
     t.app.log.info({ body: { username: 'admin', password: 'P@ss-in-object' }, token: 'tok-in-object' }, 'an object with secrets');
     const line = lines.find((l) => l.includes('an object with secrets'))!;

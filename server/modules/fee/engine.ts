@@ -10,6 +10,7 @@
 // latest effective version. No rule: no fee.
 import { computeFee, type FeeDef, type FeeTxType } from '../../../contract/api/fee';
 import type { SqlConn } from '../ledger/store';
+import type { RuleFlags } from './ruleFlags';
 
 export interface FeeRuleRow {
   id: string;
@@ -179,12 +180,17 @@ export async function transferExtras(
   fromNo: string,
   toNo: string,
   amountFen: bigint,
+  /** The tenant's rule flags when this process keeps them (ruleFlags.ts): then nothing is asked unless a fee rule exists. */
+  flags: RuleFlags | null = null,
 ): Promise<{ fee: { feeFen: bigint; ruleId: string | null; cusCode: string | null } | null; split: boolean }> {
-  const [x] = await c.query<{ fee_rules: boolean; split: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM fee_rules WHERE tenant_id = $1 AND tx_type = 'transfer' AND status = 'approved') AS fee_rules,
-            EXISTS (SELECT 1 FROM split_rules WHERE tenant_id = $1 AND source_acct_no = $2 AND status = 'approved') AS split`,
-    [tenantId, toNo],
-  );
+  let x: { fee_rules: boolean; split: boolean };
+  if (flags) x = { fee_rules: flags.transferFee, split: flags.splitSources.has(toNo) };
+  else
+    [x] = await c.query<{ fee_rules: boolean; split: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM fee_rules WHERE tenant_id = $1 AND tx_type = 'transfer' AND status = 'approved') AS fee_rules,
+              EXISTS (SELECT 1 FROM split_rules WHERE tenant_id = $1 AND source_acct_no = $2 AND status = 'approved') AS split`,
+      [tenantId, toNo],
+    );
   const fee = x.fee_rules ? await priceAccount(c, tenantId, fromNo, 'transfer', amountFen) : null;
   return { fee: fee && fee.feeFen > 0n ? fee : null, split: x.split };
 }

@@ -28,7 +28,7 @@ const listAnswer = (r: { listData: unknown[]; count: number }, p: { pageNum: num
 export const feeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const ledger = ledgerServiceFor(deps.db);
   const store = ledger.store;
-  const rules = new FeeRuleService(store);
+  const rules = new FeeRuleService(store, () => ledger.ruleFlags.changed());
 
   async function ctxOf(req: FastifyRequest): Promise<FeeCtx> {
     const auth = authOf(req);

@@ -98,7 +98,11 @@ export async function customerExists(c: SqlConn, ctx: FeeCtx, cusCode: string): 
 }
 
 export class FeeRuleService {
-  constructor(readonly store: LedgerStore) {}
+  constructor(
+    readonly store: LedgerStore,
+    /** Called after a decision committed (or failed): what this process keeps of approved rules goes (ledger.ruleFlags). */
+    private readonly decided: () => void = () => {},
+  ) {}
 
   /** A new version of the rule's key, pending a second person's approval. */
   async propose(ctx: FeeCtx, v: FeeRulePropose, viewer: { userId: string; canApprove: boolean }): Promise<FeeRuleView> {
@@ -157,10 +161,12 @@ export class FeeRuleService {
   }
 
   decide(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: { userId: string; canApprove: boolean }): Promise<FeeRuleView> {
-    return this.store.tx(async (c) => {
-      await decideIn(c, 'fee_rules', ctx, ruleId, d);
-      return feeRuleView((await this.row(c, ctx, ruleId))!, viewer);
-    });
+    return this.store
+      .tx(async (c) => {
+        await decideIn(c, 'fee_rules', ctx, ruleId, d);
+        return feeRuleView((await this.row(c, ctx, ruleId))!, viewer);
+      })
+      .finally(this.decided);
   }
 
   async list(
@@ -249,10 +255,12 @@ export class FeeRuleService {
   }
 
   decideSplit(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: { userId: string; canApprove: boolean }): Promise<SplitRuleView> {
-    return this.store.tx(async (c) => {
-      await decideIn(c, 'split_rules', ctx, ruleId, d);
-      return splitRuleView((await this.splitRow(c, ctx, ruleId))!, viewer);
-    });
+    return this.store
+      .tx(async (c) => {
+        await decideIn(c, 'split_rules', ctx, ruleId, d);
+        return splitRuleView((await this.splitRow(c, ctx, ruleId))!, viewer);
+      })
+      .finally(this.decided);
   }
 
   async listSplits(

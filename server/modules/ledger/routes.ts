@@ -11,6 +11,7 @@ import { parseYuan } from '../../../contract/money';
 import type { ModuleOptions } from '../../context';
 import { capOk, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
+import { createBroker } from '../../realtime/broker';
 import { listAccounts } from './accountList';
 import { listCustomers } from './customerList';
 import { ledgerServiceFor, releaseLedgerService } from './instance';
@@ -26,7 +27,12 @@ const posted = (e: PostedEntry, extra: Record<string, unknown> = {}) => ({ entry
 
 export const ledgerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const ledger = ledgerServiceFor(deps.db);
-  app.addHook('onClose', async () => releaseLedgerService(deps.db));
+  // Fee and split rule flags are kept while the broker delivers the database's change notices.
+  ledger.ruleFlags.attach(await createBroker(deps.db, deps.log));
+  app.addHook('onClose', async () => {
+    ledger.ruleFlags.detach();
+    await releaseLedgerService(deps.db);
+  });
   if (deps.demo) await seedLedgerIfEmpty(ledger);
   const resumed = await ledger.resumePending();
   if (resumed) deps.log.info(`ledger: resubmitted ${resumed} pending channel orders`);

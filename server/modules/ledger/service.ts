@@ -62,6 +62,7 @@ import type { DataScope } from '../rbac/dataScope';
 import { priceAccount, priceIn, transferExtras } from '../fee/engine';
 import { recordOnTopFee, withFeeOnTop } from '../fee/onTop';
 import { applySplitIn } from '../fee/splits';
+import { RuleFlagsCache } from '../fee/ruleFlags';
 
 export interface OpContext {
   tenantId: string;
@@ -81,6 +82,9 @@ export class LedgerService extends LedgerReads {
     (input) => this.postAlone(input),
     batcherOptionsFromEnv(),
   );
+
+  /** Per-tenant fee and split rule flags (fee/ruleFlags.ts): kept once the app attaches its broker (ledger routes). */
+  readonly ruleFlags = new RuleFlagsCache();
 
   private readonly outcomes = new OutcomeQueue((results) => this.applyOutcomes(results));
 
@@ -173,7 +177,14 @@ export class LedgerService extends LedgerReads {
       ],
     };
     // Issue 18: a transfer pays its fee on top (same entry) and may land on an account with a standing split rule.
-    const extra = await transferExtras(this.store, ctx.tenantId, v.fromAccountNo, v.toAccountNo, v.amountFen);
+    const extra = await transferExtras(
+      this.store,
+      ctx.tenantId,
+      v.fromAccountNo,
+      v.toAccountNo,
+      v.amountFen,
+      await this.ruleFlags.flags(this.store, ctx.tenantId),
+    );
     if (!extra.fee && !extra.split) return this.post(input);
     const charged = withFeeOnTop(input, extra.fee?.feeFen ?? 0n, (await this.platform(ctx.tenantId)).fee_income);
     return this.inTx(
