@@ -98,6 +98,16 @@ async function quiet(page: Page, inFlight: () => number): Promise<void> {
     await page.waitForTimeout(100);
   }
   await settled(page);
+  // And its transitions over: a menu item caught halfway to its selected colours measured 4.33:1.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    )
+    .catch(() => undefined);
 }
 
 /** In-app navigation, as a menu tap does: the router moves without reloading the shell. */

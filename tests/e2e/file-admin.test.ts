@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_BASE, HEADER_TENANT, HEADER_TOKEN } from '../../contract/constants';
-import { FILE_P } from '../../contract/api/files';
+import { FILE_P, OSS_FILE_P } from '../../contract/api/files';
 import { launchChromium, screenshot } from './lib/browser';
 import { rowAction } from './lib/choose';
 import { apiCall, eventually, settled, storedToken } from './lib/session';
@@ -13,7 +13,8 @@ import { signedInPage } from './lib/signedIn';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
-const STAMP = Date.now().toString(36);
+/** A fresh mark per try, so a retried test does not find its first try's files too. */
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000010000000100802000000909168360000001649444154789c6390abb843126218d530aa61f86a0000f62b7210a1cd82e50000000049454e44ae426082',
   'hex',
@@ -45,6 +46,7 @@ describe('文件管理 at 1440×900', () => {
   signedInPage({ browser: () => browser, baseURL, user: 'admin', name: 'file-admin' }, (p) => (page = p));
 
   it('lists uploads with their business object, previews a PDF and an image, refuses deleting a referenced one and deletes an orphan', async () => {
+    const STAMP = stamp();
     await upload(page, `e2e-${STAMP}-说明.pdf`, PDF, 'application/pdf');
     const imagePath = await upload(page, `e2e-${STAMP}-banner.png`, PNG, 'image/png', 'editor');
     const title = `带图公告${STAMP}`;
@@ -82,11 +84,13 @@ describe('文件管理 at 1440×900', () => {
     await eventually(() => page.locator('.ant-modal:visible').count()).toBe(0);
 
     await rowAction(page, imgRow, '删除');
+    const refused = page.waitForResponse((r) => r.url().includes(OSS_FILE_P.delete));
     await page
       .locator('.ant-popover:visible')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
-    await eventually(() => page.locator('.ant-message').innerText()).toContain(`文件正被「通知公告：${title}」引用，不能删除`);
+    expect((await refused).ok()).toBe(false);
+    await eventually(() => page.getByText(`文件正被「通知公告：${title}」引用，不能删除`).count()).toBeGreaterThan(0);
     await eventually(() => page.locator('.ant-popover:visible').count()).toBe(0);
     expect(await imgRow.count()).toBe(1);
 
@@ -106,6 +110,7 @@ describe('文件管理 on a 390×844 phone', () => {
   signedInPage({ browser: () => browser, baseURL, phone: true, user: 'admin', name: 'file-admin' }, (p) => (page = p));
 
   it('shows the files as cards, previews an image from the action sheet and deletes an orphan', async () => {
+    const STAMP = stamp();
     await upload(page, `m-${STAMP}-photo.png`, PNG, 'image/png');
     await page.goto('/system/ossFile');
     await settled(page);

@@ -129,7 +129,7 @@ describe.each(DEVICES)('PWA at $name size', ({ name, newContext }) => {
       expect(page.url()).not.toMatch(/^chrome-error:/);
       expect(await page.evaluate(() => navigator.onLine)).toBe(false);
       await expect.poll(() => page.locator('#root').evaluate((root) => root.childElementCount), { timeout: 15_000 }).toBeGreaterThan(0);
-      const banner = page.getByText(MSG.offline);
+      const banner = page.getByTestId('offline-banner').filter({ hasText: MSG.offline });
       await banner.waitFor({ state: 'visible', timeout: 15_000 });
       // API calls are not answered from a cache while offline: they fail like the network does.
       const apiReached = await page.evaluate(
@@ -149,6 +149,6 @@ describe.each(DEVICES)('PWA at $name size', ({ name, newContext }) => {
 
   it('hides the offline banner when the network comes back', async () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.getByText(MSG.offline).waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.getByTestId('offline-banner').filter({ hasText: MSG.offline }).waitFor({ state: 'hidden', timeout: 10_000 });
   });
 });

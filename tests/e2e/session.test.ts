@@ -134,7 +134,7 @@ describe.each(DEVICES)('offline reload at $name size, service worker in control'
     try {
       await page.reload({ waitUntil: 'load' });
       reloaded = true;
-      await page.getByText(MSG.offline).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByTestId('offline-banner').filter({ hasText: MSG.offline }).waitFor({ state: 'visible', timeout: 15_000 });
       // The failed load must not sign out: give the guard time to (wrongly) leave.
       await sleep(2500);
       expect(new URL(page.url()).pathname).toBe('/Home');
@@ -156,7 +156,7 @@ describe.each(DEVICES)('offline reload at $name size, service worker in control'
 
     // Back online: the guard loads the permissions again, without a sign-in.
     await eventually(() => permissionLoads).toContain(200);
-    await page.getByText(MSG.offline).waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.getByTestId('offline-banner').filter({ hasText: MSG.offline }).waitFor({ state: 'hidden', timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe('/Home');
     expect(await tokenOf(page)).toBeTruthy();
     if (name === 'desktop') await eventually(() => page.locator('aside .ant-menu').count()).toBeGreaterThan(0);
