@@ -9,7 +9,7 @@ import { API_BASE } from '../../contract/constants';
 import { encodePassword } from '../../contract/crypto';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { redactUrl } from '../../server/lib/logRedaction';
-import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
+import { BACKENDS, call, login, startApp, until, type TestApp } from './helpers';
 
 describe('redactUrl', () => {
   it('replaces the values of credential query parameters only', () => {
@@ -71,9 +71,18 @@ describe.each(BACKENDS)('log lines (%s)', (backend) => {
     const session = await login(t.app, 'admin');
     const before = lines.length;
     await call(t.app, 'GET', '/sys/user/list', undefined, { token: session.token, query: { pageNo: '1', marker: 'one-line' } });
-    const mine = lines.slice(before).filter((l) => l.includes('marker=one-line'));
-    expect(mine).toHaveLength(1);
-    const line = JSON.parse(mine[0]) as { msg: string; reqId: string; req: { method: string; url: string }; res: { statusCode: number }; responseTime: number };
+    const mine = () => lines.slice(before).filter((l) => l.includes('marker=one-line'));
+    // Written once the reply has gone out, which can be a moment after inject() resolves.
+    await until('the request line', async () => mine().length > 0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mine()).toHaveLength(1);
+    const line = JSON.parse(mine()[0]) as {
+      msg: string;
+      reqId: string;
+      req: { method: string; url: string };
+      res: { statusCode: number };
+      responseTime: number;
+    };
     expect(line.msg).toBe('request completed');
     expect(line.req.method).toBe('GET');
     expect(line.res.statusCode).toBe(200);
