@@ -2,9 +2,12 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { chatWebviewOf } from './lib/userAgent';
+import { preloadPublicPage } from './app/router/publicPages';
 
 // WeCom / DingTalk webviews: marked for the layout (safe areas) and the tests.
 const webview = chatWebviewOf();
 if (webview) document.documentElement.dataset.webview = webview;
 
+// A public page (the sign-in first of all) downloads beside the UI kit, which it draws inside.
+preloadPublicPage(window.location.pathname);
 createRoot(document.getElementById('root')!).render(<App />);

@@ -62,6 +62,9 @@ const mobile = typeof window === 'undefined' ? undefined : settledMediaQuery(BRE
 const narrow = typeof window === 'undefined' ? undefined : settledMediaQuery(BREAKPOINT_COLLAPSE);
 const never = () => () => undefined;
 
+/** The device side now, outside React (start-up preloads). */
+export const isMobileNow = (): boolean => mobile?.get() ?? false;
+
 export function useIsMobile(): boolean {
   return useSyncExternalStore(mobile?.subscribe ?? never, mobile?.get ?? (() => false), () => false);
 }

@@ -78,7 +78,21 @@ async function tabCommand(page: Page, tab: string, command: string) {
 async function openMenu(page: Page, parent: string, child: string) {
   // A top-level item's accessible name may start with its icon's name ('question-circle 帮助中心').
   const item = page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${child}$`) });
-  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: parent }).click();
+  // After a reload the shell draws from the kept menu and then takes the fresh one: a sub-menu
+  // opened in between can be drawn again closed, so open it until its item shows.
+  await expect
+    .poll(
+      async () => {
+        if (await item.isVisible()) return true;
+        await page
+          .getByRole('menuitem', { name: parent })
+          .click({ timeout: 3_000 })
+          .catch(() => undefined);
+        return item.isVisible();
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
   await item.click();
 }
 

@@ -1,5 +1,7 @@
 // /user/login: sign-in with the mobile number and an SMS code.
-import { LoginEntry } from './LoginEntry';
+import { LoginEntry, preloadLoginView } from './LoginEntry';
+
+preloadLoginView('phone');
 
 export default function LoginPhone() {
   return <LoginEntry tab="phone" />;
