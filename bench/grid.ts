@@ -57,7 +57,10 @@ const RENDER_SCRIPT = `new Promise((resolve, reject) => {
 })`;
 
 // Desktop: the react-window list is the scroll box; phone: the page (the cards are part of it).
-const scrollScript = (duration: number, phone: boolean) => `new Promise((resolve) => {
+// With scroll false, the same loop on the same page without scrolling: the floor the frame deltas
+// cannot go under on this browser (vsync, and performance.now() coarsened to 0.1 ms on a page that
+// is not cross-origin isolated, so a perfect 60 Hz run reads 16.6 / 16.7 / 16.8 ms).
+const scrollScript = (duration: number, phone: boolean, scroll = true) => `new Promise((resolve) => {
   const rowsBox = document.querySelector('[data-row-no="1"]')?.parentElement;
   const box = ${phone} || !rowsBox ? document.scrollingElement : rowsBox;
   const max = box.scrollHeight - box.clientHeight;
@@ -72,29 +75,13 @@ const scrollScript = (duration: number, phone: boolean) => `new Promise((resolve
     const frame = deltas.length;
     requestIdleCallback((d) => { if (idle[frame] === undefined && deltas.length === frame) idle[frame] = d.timeRemaining(); });
     const t = now - start;
-    box.scrollTop = Math.min(max, (t / ${duration}) * max);
+    if (${scroll}) box.scrollTop = Math.min(max, (t / ${duration}) * max);
     if (t < ${duration}) requestAnimationFrame(step);
     else {
       // Work of frame k: the time from its rAF to the next one, less the idle time left in it.
       const work = deltas.slice(1).map((d, i) => Math.max(0, d - (idle[i + 1] ?? 0)));
       resolve({ deltas: deltas.slice(1), work });
     }
-  };
-  requestAnimationFrame(step);
-})`;
-
-// The same loop on the same page for 2 s without scrolling: the floor the frame deltas cannot go
-// under on this browser (vsync, and performance.now() coarsened to 0.1 ms on a page that is not
-// cross-origin isolated, so a perfect 60 Hz run reads 16.6 / 16.7 / 16.8 ms).
-const IDLE_SCRIPT = `new Promise((resolve) => {
-  const deltas = [];
-  let last = performance.now();
-  const start = last;
-  const step = (now) => {
-    deltas.push(now - last);
-    last = now;
-    if (now - start < 2000) requestAnimationFrame(step);
-    else resolve(deltas.slice(1));
   };
   requestAnimationFrame(step);
 })`;
@@ -134,7 +121,7 @@ async function benchDevice(browser: Browser, baseURL: string, device: 'phone' | 
     await page.goto(`/test/home/grid?rows=${ROWS}`);
     renders.push(await measureRender(page));
     await page.waitForTimeout(300);
-    idles.push(p95(await page.evaluate<number[]>(IDLE_SCRIPT)));
+    idles.push(p95((await page.evaluate<{ deltas: number[] }>(scrollScript(2000, device === 'phone', false))).deltas));
     await page.evaluate(LONG_FRAMES_START);
     const { deltas, work } = await measureScroll(page, device === 'phone');
     works.push(p95(work));

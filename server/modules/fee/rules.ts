@@ -1,6 +1,6 @@
 // Fee rules and standing split rules as their makers and checkers handle them (issue 18 §1-§2):
 // propose a new version (pending), approve or reject it (four eyes), list them. Rules of the wire
-// form: contract/api/fee.ts. What a version does once approved: engine.ts (fees), splits.ts.
+// form: contract/api/fee.ts; their views: ruleViews.ts. What a version does once approved: engine.ts (fees), splits.ts.
 //
 // RULES
 // - A proposal never changes an existing row: it is the next version of its key (scope, scope ref,
@@ -13,12 +13,6 @@
 import {
   ANY_PRODUCT,
   FEE_MSG,
-  FEE_METHOD_TEXT,
-  FEE_SCOPE_TEXT,
-  FEE_TX_TEXT,
-  RULE_STATUS_TEXT,
-  feeDefInput,
-  feeDefText,
   parseFeeDef,
   parseRate,
   standingSplit,
@@ -34,7 +28,7 @@ import { formatFen, parseYuan } from '../../../contract/money';
 import { AppError } from '../../http/envelope';
 import { newId } from '../../lib/tokens';
 import type { LedgerStore, SqlConn } from '../ledger/store';
-import { FEE_RULE_COLS, defOf, type FeeRuleRow } from './engine';
+import { NAMED_RULES, SPLIT_SELECT, feeRuleView, splitRuleView, type FeeRuleRowNamed, type RuleViewer, type SplitRuleRow } from './ruleViews';
 
 export interface FeeCtx {
   tenantId: string;
@@ -56,41 +50,6 @@ async function lockKey(c: SqlConn, key: string) {
   await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }
 
-type FeeRuleRowNamed = FeeRuleRow & { scope_name: string | null };
-
-export function feeRuleView(r: FeeRuleRowNamed, viewer: { userId: string; canApprove: boolean }): FeeRuleView {
-  const def = defOf(r);
-  return {
-    ruleId: r.id,
-    scope: r.scope,
-    scopeText: FEE_SCOPE_TEXT[r.scope],
-    scopeRef: r.scope_ref,
-    scopeName: r.scope === 'platform' ? '全部客户' : (r.scope_name ?? r.scope_ref),
-    product: r.product,
-    txType: r.tx_type,
-    txTypeText: FEE_TX_TEXT[r.tx_type],
-    version: Number(r.version),
-    method: r.method,
-    methodText: FEE_METHOD_TEXT[r.method],
-    def: feeDefInput(def),
-    text: feeDefText(def),
-    effectiveFrom: iso(r.effective_from)!,
-    status: r.status,
-    statusText: RULE_STATUS_TEXT[r.status],
-    remark: r.remark,
-    makerId: r.maker_id,
-    makerName: r.maker_name,
-    approverName: r.approver_name,
-    rejectReason: r.reject_reason,
-    createdAt: iso(r.created_at)!,
-    decidedAt: iso(r.decided_at),
-    canDecide: r.status === 'pending' && r.maker_id !== viewer.userId && viewer.canApprove,
-  };
-}
-
-const NAMED_RULES = `SELECT ${FEE_RULE_COLS}, (SELECT cu.cus_name FROM customers cu WHERE r.scope = 'customer' AND cu.tenant_id = r.tenant_id AND cu.cus_code = r.scope_ref) AS scope_name
-  FROM fee_rules r`;
-
 export async function customerExists(c: SqlConn, ctx: FeeCtx, cusCode: string): Promise<void> {
   if (ctx.cusCode !== null && ctx.cusCode !== cusCode) bad(FEE_MSG.cusNotFound, 404);
   const [cu] = await c.query<{ ok: boolean }>('SELECT true AS ok FROM customers WHERE tenant_id = $1 AND cus_code = $2', [ctx.tenantId, cusCode]);
@@ -105,7 +64,7 @@ export class FeeRuleService {
   ) {}
 
   /** A new version of the rule's key, pending a second person's approval. */
-  async propose(ctx: FeeCtx, v: FeeRulePropose, viewer: { userId: string; canApprove: boolean }): Promise<FeeRuleView> {
+  async propose(ctx: FeeCtx, v: FeeRulePropose, viewer: RuleViewer): Promise<FeeRuleView> {
     const parsed = parseFeeDef(v);
     if (!parsed.ok) return bad(parsed.message);
     const def = parsed.def;
@@ -160,7 +119,7 @@ export class FeeRuleService {
     return r ?? null;
   }
 
-  decide(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: { userId: string; canApprove: boolean }): Promise<FeeRuleView> {
+  decide(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: RuleViewer): Promise<FeeRuleView> {
     return this.store
       .tx(async (c) => {
         await decideIn(c, 'fee_rules', ctx, ruleId, d);
@@ -172,7 +131,7 @@ export class FeeRuleService {
   async list(
     ctx: FeeCtx,
     q: { scope?: string; scopeRef?: string; txType?: string; status?: string } & Page,
-    viewer: { userId: string; canApprove: boolean },
+    viewer: RuleViewer,
   ): Promise<{ listData: FeeRuleView[]; count: number }> {
     const params = [ctx.tenantId, q.scope ?? null, q.scopeRef || null, q.txType ?? null, q.status ?? null, ctx.cusCode];
     const where = `r.tenant_id = $1 AND ($2::text IS NULL OR r.scope = $2) AND ($3::text IS NULL OR r.scope_ref = $3) AND ($4::text IS NULL OR r.tx_type = $4)
@@ -187,7 +146,7 @@ export class FeeRuleService {
 
   // ---- standing split rules ----
 
-  async proposeSplit(ctx: FeeCtx, v: SplitRulePropose, viewer: { userId: string; canApprove: boolean }): Promise<SplitRuleView> {
+  async proposeSplit(ctx: FeeCtx, v: SplitRulePropose, viewer: RuleViewer): Promise<SplitRuleView> {
     const receivers: SplitReceiverInput[] = v.receivers.map((r) =>
       v.mode === 'ratio' ? { acctNo: r.acctNo, ratio: (r.ratio ?? '').trim() } : { acctNo: r.acctNo, amount: (r.amount ?? '').trim() },
     );
@@ -254,7 +213,7 @@ export class FeeRuleService {
     return r ?? null;
   }
 
-  decideSplit(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: { userId: string; canApprove: boolean }): Promise<SplitRuleView> {
+  decideSplit(ctx: FeeCtx, ruleId: string, d: { approve: boolean; reason?: string }, viewer: RuleViewer): Promise<SplitRuleView> {
     return this.store
       .tx(async (c) => {
         await decideIn(c, 'split_rules', ctx, ruleId, d);
@@ -263,11 +222,7 @@ export class FeeRuleService {
       .finally(this.decided);
   }
 
-  async listSplits(
-    ctx: FeeCtx,
-    q: { cusCode?: string; status?: string } & Page,
-    viewer: { userId: string; canApprove: boolean },
-  ): Promise<{ listData: SplitRuleView[]; count: number }> {
+  async listSplits(ctx: FeeCtx, q: { cusCode?: string; status?: string } & Page, viewer: RuleViewer): Promise<{ listData: SplitRuleView[]; count: number }> {
     const params = [ctx.tenantId, ctx.cusCode ?? q.cusCode ?? null, q.status ?? null];
     if (ctx.cusCode !== null && q.cusCode && q.cusCode !== ctx.cusCode) return { listData: [], count: 0 };
     const where = `s.tenant_id = $1 AND ($2::text IS NULL OR s.cus_code = $2) AND ($3::text IS NULL OR s.status = $3)`;
@@ -340,62 +295,4 @@ async function decideIn(c: SqlConn, table: 'fee_rules' | 'split_rules', ctx: Fee
     [ruleId, ctx.tenantId, d.approve ? 'approved' : 'rejected', ctx.actor.id, ctx.actor.name, d.approve ? null : (d.reason ?? '')],
   );
   if (!won.length) bad(FEE_MSG.notPending, 409);
-}
-
-interface SplitRuleRow {
-  id: string;
-  cus_code: string;
-  cus_name: string | null;
-  version: number;
-  enabled: boolean;
-  source_acct_no: string;
-  mode: 'ratio' | 'fixed';
-  receivers: SplitReceiverInput[] | string;
-  remainder_acct_no: string;
-  effective_from: Date;
-  status: 'pending' | 'approved' | 'rejected';
-  remark: string;
-  maker_id: string;
-  maker_name: string;
-  approver_name: string | null;
-  reject_reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-}
-const SPLIT_SELECT = `SELECT s.id, s.cus_code, (SELECT cu.cus_name FROM customers cu WHERE cu.tenant_id = s.tenant_id AND cu.cus_code = s.cus_code) AS cus_name,
-  s.version, s.enabled, s.source_acct_no, s.mode, s.receivers, s.remainder_acct_no, s.effective_from, s.status, s.remark, s.maker_id, s.maker_name,
-  s.approver_name, s.reject_reason, s.created_at, s.decided_at FROM split_rules s`;
-
-export function splitRuleText(mode: 'ratio' | 'fixed', receivers: SplitReceiverInput[], remainder: string, enabled: boolean): string {
-  if (!enabled) return '停用分账';
-  const parts = receivers.map((r) => (mode === 'ratio' ? `${r.acctNo} ${r.ratio}%` : `${r.acctNo} ${formatFen(parseYuan(r.amount) ?? 0n)}元`));
-  return `${parts.join('，')}；余额归 ${remainder}`;
-}
-
-function splitRuleView(r: SplitRuleRow, viewer: { userId: string; canApprove: boolean }): SplitRuleView {
-  const receivers = typeof r.receivers === 'string' ? (JSON.parse(r.receivers) as SplitReceiverInput[]) : r.receivers;
-  return {
-    ruleId: r.id,
-    cusCode: r.cus_code,
-    cusName: r.cus_name ?? r.cus_code,
-    version: Number(r.version),
-    enabled: r.enabled,
-    sourceAcctNo: r.source_acct_no,
-    mode: r.mode,
-    modeText: r.mode === 'ratio' ? '按比例' : '固定金额',
-    receivers,
-    remainderAcctNo: r.remainder_acct_no,
-    text: splitRuleText(r.mode, receivers, r.remainder_acct_no, r.enabled),
-    effectiveFrom: iso(r.effective_from)!,
-    status: r.status,
-    statusText: RULE_STATUS_TEXT[r.status],
-    remark: r.remark,
-    makerId: r.maker_id,
-    makerName: r.maker_name,
-    approverName: r.approver_name,
-    rejectReason: r.reject_reason,
-    createdAt: iso(r.created_at)!,
-    decidedAt: iso(r.decided_at),
-    canDecide: r.status === 'pending' && r.maker_id !== viewer.userId && viewer.canApprove,
-  };
 }
