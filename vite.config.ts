@@ -1,17 +1,53 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { API_BASE } from './contract/constants';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { API_BASE, LOGIN_PATH } from './contract/constants';
 import { precacheKits } from './scripts/precacheKits';
+import { BrandHeader, DEFAULT_BRANDING } from './src/features/user/BrandHeader';
+import { firstPaintScript, type FirstPaint } from './src/lib/firstPaintScript';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 /** The worker precaches the shell and its device's kit only (scripts/precacheKits.ts). */
 const kits = precacheKits(fileURLToPath(new URL('.', import.meta.url)));
 
+/** The phone kit's font (antd-mobile's --adm-font-family), read from the kit's own style sheet. */
+const ADM_FONT_FAMILY =
+  /--adm-font-family:\s*([^;]+);/
+    .exec(readFileSync(fileURLToPath(new URL('./node_modules/antd-mobile/es/global/global.css', import.meta.url)), 'utf8'))?.[1]
+    .replace(/\s+/g, ' ') ?? 'sans-serif';
+
+/** A first visit's first screen of the sign-in pages: their header, drawn with the default branding. */
+const signInHeader = (title?: string): FirstPaint => ({
+  // (React adds a preload link for the logo: the painted header's own img asks for it at once.)
+  html: renderToStaticMarkup(createElement(BrandHeader, { brand: DEFAULT_BRANDING, title })).replace(/^<link [^>]*>/, ''),
+  top: 0,
+  left: 0,
+  right: 0,
+  // The phone kit's font (antd-mobile's --adm-font-family), which the page draws the header in.
+  font: ADM_FONT_FAMILY,
+  until: null,
+  user: false,
+});
+/** index.html paints the phone's first screen before any module (src/lib/firstPaintScript.ts). */
+const firstPaint = {
+  name: 'boss-first-paint',
+  transformIndexHtml: () => [
+    {
+      tag: 'script',
+      children: firstPaintScript({ [LOGIN_PATH]: signInHeader(), '/user/login': signInHeader('手机号登录') }),
+      injectTo: 'body' as const,
+    },
+  ],
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    firstPaint,
     kits.plugin,
     VitePWA({
       strategies: 'injectManifest',

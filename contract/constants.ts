@@ -71,6 +71,8 @@ export const STORAGE_KEYS = {
   decrypted: 'DATA_DECRYPTED',
   /** The last menu and permission lists of the signed-in user: an offline reload shows the signed-in shell from them. */
   lastResources: 'LAST_RESOURCES',
+  /** The phone's first screen as last drawn, by path: painted at once on the next cold start (src/lib/firstPaint.ts). */
+  firstPaint: 'FIRST_PAINT',
 } as const;
 /** Session-storage keys of the permission lists. */
 export const SESSION_KEYS = { auth: 'LOGIN_USER_BUTTON_AUTH', allAuth: 'SYS_BUTTON_AUTH' } as const;

@@ -80,6 +80,8 @@ export function storeLogin(result: LoginResult, username: string): void {
   storeUserInfo(result.userInfo);
   // A new sign-in starts without the menu kept from an earlier session; the guard loads its own.
   ls.remove(STORAGE_KEYS.lastResources);
+  // Nor with the first screens another user's session drew (their greeting).
+  ls.remove(STORAGE_KEYS.firstPaint);
   session.menu = [];
   session.dicts = result.sysAllDictItems ?? {};
   ls.set(STORAGE_KEYS.dictItems, session.dicts, CACHE_LIFETIME_MS);
@@ -113,6 +115,7 @@ export function clearSession(): void {
     STORAGE_KEYS.tenantId,
     STORAGE_KEYS.decrypted,
     STORAGE_KEYS.lastResources,
+    STORAGE_KEYS.firstPaint,
   ])
     ls.remove(key);
   sessionStorage.clear();

@@ -4,17 +4,7 @@ import { useEffect, useState } from 'react';
 import { PRIMARY_COLOR, SYSTEM_NAME } from '@contract/constants';
 import { loadSystemInfo } from '@/api/session';
 import { session } from '@/stores/session';
-
-export interface Branding {
-  sysName: string;
-  logo?: string;
-  bkg?: string;
-  color: string;
-  copyright: string;
-}
-
-const year = new Date().getFullYear();
-export const DEFAULT_BRANDING: Branding = { sysName: SYSTEM_NAME, color: PRIMARY_COLOR, copyright: `Copyright © 2024-${year} ${SYSTEM_NAME}` };
+import { DEFAULT_BRANDING, type Branding } from './BrandHeader';
 
 function brandingOf(info: typeof session.sysInfo): Branding {
   if (!info) return DEFAULT_BRANDING;
