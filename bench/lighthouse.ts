@@ -48,6 +48,9 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<R
   if (process.env.BENCH_DEBUG) {
     console.log(JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details, null, 1).slice(0, 3000));
     console.log(JSON.stringify(lhr.audits['critical-request-chains']?.details, null, 1).slice(0, 6000));
+    const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+    console.log('long tasks', JSON.stringify(items('long-tasks').map((t) => [t.url, t.startTime, t.duration])));
+    console.log('bootup', JSON.stringify(items('bootup-time').map((t) => [t.url, t.total, t.scripting, t.scriptParseCompile])));
   }
   const num = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
   return {

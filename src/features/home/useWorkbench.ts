@@ -3,7 +3,7 @@
 // when the socket says an order changed (useLiveRefresh, coalesced) or the user's messages changed,
 // and when the socket may have missed notices (resync). The charts' data is asked separately and only
 // once the charts are on screen (useWorkbenchCharts). No UI kit here.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { subscribe } from 'valtio';
 import { WORKBENCH_P, amountText, type DayFigures, type WorkbenchCharts, type WorkbenchOverview, type WorkbenchTodo } from '@contract/api/workbench';
@@ -53,10 +53,16 @@ function useLoaded<T>(url: string, enabled: boolean, failure: string) {
         const res = await (first.current ? fetchOnce<T>(url) : sysGet<T>(url, undefined, { silent: true } as never));
         first.current = false;
         if (!res.success || !res.result) throw new Error(res.message || failure);
-        setData(res.result);
-        setError(null);
+        const result = res.result;
+        // Drawn as a transition: the cards render in slices the browser can answer input between,
+        // not in one long task (a phone's first visit draws them all at once).
+        startTransition(() => {
+          setData(result);
+          setError(null);
+        });
       } catch (err) {
-        setError(failureMessage(err, failure));
+        const message = failureMessage(err, failure);
+        startTransition(() => setError(message));
       } finally {
         running.current = null;
         if (again.current) {
