@@ -4,7 +4,7 @@
 // instead of sorting every matching row. With 20,000 users, as the planner sees a real table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListQuery } from '../../contract/listQuery';
-import { FILTER_FIRST_LIMIT, listUsers, USER_RESOURCE } from '../../server/modules/admin/userQuery';
+import { FILTER_FIRST_LIMIT, listUsers, readInListOrder, USER_RESOURCE } from '../../server/modules/admin/userQuery';
 import { BACKENDS, startApp, type TestApp } from './helpers';
 
 describe.each(BACKENDS)('user list indexes (%s)', (backend) => {
@@ -45,10 +45,10 @@ describe.each(BACKENDS)('user list indexes (%s)', (backend) => {
       const deep = await plan(`SELECT id FROM users WHERE ${tenant} AND status = 1 ORDER BY ${order} LIMIT 10 OFFSET 5000`);
       expect(deep, order).toContain('Index Only Scan');
     }
-    // 用户账号 is unique, so its unique index is in the sort's order too: the planner may walk either
-    // (by its statistics of the moment), but never sorts every matching row.
+    // 用户账号 is unique, so its unique index is in the sort's order too, as is 状态's by 用户账号 (migration
+    // 0058): the planner may walk any (by its statistics of the moment), but never sorts every matching row.
     const deep = await plan(`SELECT id FROM users WHERE ${tenant} AND status = 1 ORDER BY username DESC, id DESC LIMIT 10 OFFSET 5000`);
-    expect(deep).toMatch(/Index (Only )?Scan( Backward)? using users_username_(sort_idx|key)/);
+    expect(deep).toMatch(/Index (Only )?Scan( Backward)? using users_(username_sort_idx|username_key|status_username_idx)/);
     expect(deep).not.toMatch(/Seq Scan|^\s*->\s+Sort /m);
   });
 
@@ -77,4 +77,67 @@ describe.each(BACKENDS)('user list indexes (%s)', (backend) => {
       }
     }
   });
+
+  it('a 状态 or 性别, or a creation-time range, sorted by creation time, and a 状态 by name, walk an index in that order, with the same pages', async () => {
+    const listed = (query: Record<string, string>) => {
+      const parsed = parseListQuery({ column: 'createTime', order: 'desc', pageSize: '20', pageNo: '3', ...query }, USER_RESOURCE);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return parsed.value;
+    };
+    // Which pages walk the order's index rather than filter first (however many users match).
+    expect(readInListOrder(listed({ status: '2' }))).toBe(true);
+    expect(readInListOrder(listed({ sex: '1', createTime_begin: '2026-01-01', createTime_end: '2026-06-30' }))).toBe(true);
+    expect(readInListOrder(listed({ createTime_begin: '2026-01-01' }))).toBe(true);
+    expect(readInListOrder(listed({ status: '2', column: 'realname' }))).toBe(true);
+    expect(readInListOrder(listed({ status: '2', column: 'username', order: 'asc' }))).toBe(true);
+    expect(readInListOrder(listed({ sex: '2', column: 'realname' }))).toBe(false);
+    expect(readInListOrder(listed({ createTime_begin: '2026-01-01', column: 'username' }))).toBe(false);
+    expect(readInListOrder(listed({ status: '2', sex: '1' }))).toBe(false);
+    expect(readInListOrder(listed({ realname: '*ab*' }))).toBe(false);
+
+    await t.sql(`UPDATE users SET sex = 1 + (substr(id, 3)::int % 2), status = CASE WHEN substr(id, 3)::int % 10 = 0 THEN 2 ELSE 1 END WHERE id LIKE 'x-%'`);
+    await t.sql('VACUUM ANALYZE users');
+    const tenant = `tenant_ids @> ARRAY['0']::text[]`;
+    for (const [filter, order, index] of [
+      ['sex = 2', 'created_at DESC, id DESC', 'users_sex_created_idx'],
+      ['status = 2', 'created_at DESC, id DESC', 'users_status_created_idx'],
+      ['status = 2', 'username, id', 'users_status_username_idx'],
+      ['status = 2', 'realname DESC, id DESC', 'users_status_realname_idx'],
+    ] as const) {
+      const top = await plan(`SELECT id FROM users WHERE ${tenant} AND ${filter} ORDER BY ${order} LIMIT 10`);
+      expect(top, filter).toContain(index);
+      expect(top, filter).not.toMatch(/Seq Scan|^\s*->\s+Sort /m);
+    }
+    for (const [query, where] of [
+      [{ sex: '2' }, (r: Row) => r.sex === 2],
+      [{ status: '2' }, (r: Row) => r.status === 2],
+      [{ createTime_begin: '2000-01-01' }, () => true],
+      [{ status: '2', column: 'realname', order: 'asc' }, (r: Row) => r.status === 2],
+    ] as const) {
+      const rows = await t.sql<Row>(`SELECT id, sex, status, realname, created_at FROM users WHERE ${tenant}`);
+      const byName = 'column' in query;
+      const expected = rows
+        .filter(where)
+        .sort((a, b) =>
+          byName
+            ? a.realname < b.realname
+              ? -1
+              : a.realname > b.realname
+                ? 1
+                : a.id < b.id
+                  ? -1
+                  : 1
+            : +new Date(b.created_at) - +new Date(a.created_at) || (a.id < b.id ? 1 : -1),
+        )
+        .map((r) => r.id);
+      const page = await listUsers(t.database.db, listed(query), '0');
+      expect(readInListOrder(listed(query))).toBe(true);
+      expect(
+        page.records.map((r) => r.id),
+        JSON.stringify(query),
+      ).toEqual(expected.slice(40, 60));
+    }
+  });
 });
+
+type Row = { id: string; sex: number; status: number; realname: string; created_at: string };

@@ -198,6 +198,23 @@ let namedShapes = 0;
  */
 export const FILTER_FIRST_LIMIT = 200_000;
 
+/** Creation-time conditions an index of the creation-time order reads as a range. */
+const RANGE_RULES = new Set(['eq', 'gt', 'ge', 'lt', 'le']);
+
+/**
+ * Filters an index reads in the list's own order (migrations 0021, 0058): sorted by creation time,
+ * a range of it, a 状态 or a 性别, or a range and one of them; sorted by a name, a 状态. A page of
+ * them is a walk of that index from the first match, however many users match, so it is never found
+ * by filtering first (which reads and sorts every match: 165,000 for half a year, 100,000 frozen).
+ */
+export function readInListOrder(q: ListQuery): boolean {
+  if (q.superQuery) return false;
+  const byTime = q.sort.field === 'createTime';
+  if (!byTime && q.sort.field !== 'username' && q.sort.field !== 'realname') return false;
+  const equal = q.where.filter((c) => (c.field === 'status' || (byTime && c.field === 'sex')) && c.rule === 'eq');
+  return equal.length <= 1 && q.where.every((c) => equal.includes(c) || (byTime && c.field === 'createTime' && RANGE_RULES.has(c.rule)));
+}
+
 /** How a page is found: at the top, near it, deep (a deferred join), or by filtering first. */
 type PageAt = 'top' | 'near' | 'deep' | 'filtered';
 /** The ids of one page, found before its rows (a deep page, a filtered one). */
@@ -303,7 +320,7 @@ export async function listUsers(db: Db, q: ListQuery, tenantId: string, scope: D
     // A filter's estimated matches decide how the page is found (pageOfUsers); the estimate is kept
     // for the total below.
     const filteredBy = q.where.length > 0 || !!q.superQuery;
-    const filtered = filteredBy && (await estimatedUsers(db, where, estimateKey)) <= FILTER_FIRST_LIMIT;
+    const filtered = filteredBy && !readInListOrder(q) && (await estimatedUsers(db, where, estimateKey)) <= FILTER_FIRST_LIMIT;
     const list = await pageOfUsers(db, q, offset, tenantId, scope, filtered);
     let total: number;
     // A short page that is not past the end tells the exact total without counting.
