@@ -18,6 +18,8 @@ const baseURL = e2eTarget().baseURL;
 const databaseUrl = e2eTarget().databaseUrl;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Sleeps until the clock reads `at` (Date.now() ms): a wait that counts the work done since it began. */
+const sleepUntil = (at: number) => sleep(Math.max(0, at - Date.now()));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -135,10 +137,7 @@ describe.each(DEVICES)('offline reload at $name size, service worker in control'
       await page.reload({ waitUntil: 'load' });
       reloaded = true;
       await page.getByTestId('offline-banner').filter({ hasText: MSG.offline }).waitFor({ state: 'visible', timeout: 15_000 });
-      // The failed load must not sign out: give the guard time to (wrongly) leave.
-      await sleep(2500);
-      expect(new URL(page.url()).pathname).toBe('/Home');
-      expect(await tokenOf(page)).toBe(token);
+      const bannerAt = Date.now();
       // Home's shortcuts (and the desktop side menu) are drawn from the menu kept with the session.
       await eventually(() => shortcutsOf(page)).toEqual(onlineShortcuts);
       if (name === 'desktop') {
@@ -148,6 +147,11 @@ describe.each(DEVICES)('offline reload at $name size, service worker in control'
         await expect.poll(() => page.locator('.adm-tab-bar').getByText('首页', { exact: true }).count()).toBe(1);
       }
       await screenshot(page, `session-${name}-offline-shell`);
+      // The failed load must not sign out: give the guard time to (wrongly) leave, 2.5 s after the
+      // banner showed (the checks above spend part of that time).
+      await sleepUntil(bannerAt + 2500);
+      expect(new URL(page.url()).pathname).toBe('/Home');
+      expect(await tokenOf(page)).toBe(token);
       expect(permissionLoads, 'no permission load reached the server while offline').toEqual([]);
     } finally {
       await context.setOffline(false);
@@ -233,9 +237,10 @@ describe.each(DEVICES)('a dead session ends once at $name size', ({ name, newCon
     await page.reload();
     const modal = page.locator(MODAL).filter({ hasText: MSG.sessionExpiredTitle });
     await modal.waitFor({ state: 'visible', timeout: 15_000 });
+    const shownAt = Date.now();
     await screenshot(page, shot);
-    // The old code showed its second message 1.5 s after the first.
-    await sleep(2500);
+    // The old code showed its second message 1.5 s after the first: watch 2.5 s from the modal.
+    await sleepUntil(shownAt + 2500);
     expect(seen.modals).toEqual([MSG.sessionExpiredTitle]);
     expect(seen.toasts).toEqual([message]);
 
@@ -295,13 +300,14 @@ describe.skipIf(!databaseUrl).each([
     await page.reload();
     await page.waitForURL(/\/user\/login-admin\?redirect=%2FHome$/, { timeout: 15_000 });
     await page.getByPlaceholder('请输入用户名').waitFor();
-    // A loop reloads again within a second or two; watch long enough to see one.
-    await sleep(4000);
+    const signInShownAt = Date.now();
+    await screenshot(page, `session-${app}-${size}-signed-out`);
+    // A loop reloads again within a second or two; watch long enough (4 s from the sign-in page) to see one.
+    await sleepUntil(signInShownAt + 4000);
     expect(seen.loads.map((url) => new URL(url).pathname)).toEqual(['/Home', '/user/login-admin']);
     expect(seen.toasts).toEqual([MSG.sessionExpiredChatApp]);
     expect(seen.modals).toEqual([]);
     expect(await tokenOf(page)).toBeNull();
-    await screenshot(page, `session-${app}-${size}-signed-out`);
   });
 });
 
