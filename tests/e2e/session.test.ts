@@ -5,9 +5,9 @@
 // reload loop; /Home with a query is still the one 首页 tab.
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import pg from 'pg';
-import { STORAGE_KEYS, STORAGE_PREFIX } from '../../contract/constants';
+import { API_BASE, STORAGE_KEYS, STORAGE_PREFIX } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { P } from '../../contract/api/paths';
 import { DEVICES, desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
@@ -50,6 +50,26 @@ async function expireSession(accessToken: string, what: 'access' | 'both'): Prom
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Counts the API calls of `page` on their way (from now on); idle() waits until none has been for
+ * 500 ms. A session ended in the database while the home page still waits for one of its calls ends
+ * in that page (its own 401), before the reload the test watches: the refresh-expired test then saw
+ * a stray message, and the chat-app test the modal, as a second end within a minute is a loop.
+ */
+function apiCalls(page: Page): { idle(): Promise<void> } {
+  let pending = 0;
+  let changed = Date.now();
+  const count = (delta: number) => (request: Request) => {
+    if (!new URL(request.url()).pathname.startsWith(`${API_BASE}/`)) return;
+    pending += delta;
+    changed = Date.now();
+  };
+  page.on('request', count(1));
+  page.on('requestfinished', count(-1));
+  page.on('requestfailed', count(-1));
+  return { idle: () => eventually(() => pending === 0 && Date.now() - changed >= 500).toBe(true) };
 }
 
 /** The shortcut entries of the home page, by name. */
@@ -224,8 +244,10 @@ describe.each(DEVICES)('a dead session ends once at $name size', ({ name, newCon
     context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
     page = await context.newPage();
     seen = await watch(context, page);
+    const calls = apiCalls(page);
     await signIn(page, 'admin');
     await settled(page);
+    await calls.idle();
     return (await tokenOf(page))!;
   }
 
@@ -290,8 +312,10 @@ describe.skipIf(!databaseUrl).each([
     context = await newContext(browser, { baseURL, serviceWorkers: 'block', userAgent });
     const page = await context.newPage();
     const seen = await watch(context, page);
+    const calls = apiCalls(page);
     await signIn(page, 'operator');
     await settled(page);
+    await calls.idle();
     expect(await page.evaluate(() => navigator.userAgent)).toBe(userAgent);
     await expireSession((await tokenOf(page))!, 'both');
 
