@@ -2,6 +2,7 @@
 // fails loudly before anything listens.
 import { z } from 'zod';
 import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET } from '../contract/crypto';
+import { DEFAULT_SCRYPT_N } from './lib/password';
 
 const optionalText = z
   .string()
@@ -53,9 +54,25 @@ const envSchema = z.object({
   /** Where the signed ledger checkpoints go (default DATA_DIR/ledger-checkpoints) and how often. */
   BOSS_LEDGER_CHECKPOINT_DIR: optionalText,
   BOSS_LEDGER_CHECKPOINT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /**
+   * With NODE_ENV=test only (refused otherwise): the scrypt cost of the passwords this process
+   * hashes, seeded demo users included, as the server tests lower it through buildApp. The e2e
+   * servers sign users in well over a hundred times a run, each ~140 ms of CPU at the standard cost.
+   * Hashes record their own cost, so every stored hash still verifies whatever this says.
+   */
+  BOSS_TEST_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(DEFAULT_SCRYPT_N)
+    .refine((n) => (n & (n - 1)) === 0, 'BOSS_TEST_SCRYPT_N must be a power of two')
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Settings that only a test run may use. */
+const TEST_ONLY = ['BOSS_TEST_SCRYPT_N'] as const;
 
 /** Demo data is asked for: BOSS_DEMO when set, else everywhere but production. */
 export function demoWanted(config: Pick<Config, 'BOSS_DEMO' | 'NODE_ENV'>): boolean {
@@ -69,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
+  const misplaced = TEST_ONLY.filter((key) => parsed.data[key] !== undefined && parsed.data.NODE_ENV !== 'test');
+  if (misplaced.length) throw new Error(`Invalid environment:\n${misplaced.map((key) => `  ${key}: only with NODE_ENV=test`).join('\n')}`);
   return parsed.data;
 }

@@ -32,7 +32,7 @@ async function main() {
 
   if (!config.DATABASE_URL) mkdirSync(config.DATA_DIR, { recursive: true });
   const database = await openDatabase({ dataDir: path.resolve(config.DATA_DIR), databaseUrl: config.DATABASE_URL });
-  const { applied, seeded, adminPassword } = await prepareDatabase(database, undefined, { demo });
+  const { applied, seeded, adminPassword } = await prepareDatabase(database, config.BOSS_TEST_SCRYPT_N, { demo });
   if (applied.length) console.log(`[boss] applied migrations: ${applied.join(', ')}`);
   const resealed = await resealLegacyPasswords(database.db, serverKeys.dataKey, config.SIGN_SECRET);
   if (resealed) console.log(`[boss] re-sealed ${resealed} data-source passwords with BOSS_DATA_KEY`);
@@ -46,6 +46,7 @@ async function main() {
     publicOrigin: config.BOSS_PUBLIC_ORIGIN,
     demo,
     nodeEnv: config.NODE_ENV,
+    scryptN: config.BOSS_TEST_SCRYPT_N,
     // Serves whatever dist/ holds; without a built client, non-API pages say so in Chinese.
     distDir: path.join(root, 'dist'),
     trustProxy: config.TRUST_PROXY,

@@ -59,14 +59,27 @@ async function liveLag(page: Page, status: string, text: string): Promise<number
   return lag;
 }
 
+/**
+ * The file's connections to the server's database, opened on first use. liveLag() asks every 25 ms:
+ * a connection of its own per question started a database backend 40 times a second.
+ */
+let db: pg.Pool | undefined;
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
+  db ??= new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return (await db.query(sql, params)).rows as T[];
+}
+
+/** The operator, signed in on a 390×844 phone once for the file (the tests below go to their pages). */
+let opPhone: BrowserContext | undefined;
+let opPhonePage: Page | undefined;
+async function operatorPhone(): Promise<Page> {
+  if (!opPhonePage) {
+    opPhone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
+    const page = await opPhone.newPage();
+    await signIn(page, 'operator');
+    opPhonePage = page;
   }
+  return opPhonePage;
 }
 
 beforeAll(async () => {
@@ -81,7 +94,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await adminPhone?.close();
+  await opPhone?.close();
   await browser?.close();
+  await db?.end();
 });
 
 describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account', () => {
@@ -286,10 +301,8 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await eventually(() => op.getByTestId('cus-admin').textContent()).toContain('林联系 137****0028');
     await eventually(() => op.getByRole('button', { name: '重发邀请' }).count()).toBe(1);
     // On the operator's phone the same detail offers 重发邀请; at once it is too soon (60 s apart).
-    const opPhone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
-    try {
-      const q = await opPhone.newPage();
-      await signIn(q, 'operator');
+    {
+      const q = await operatorPhone();
       await q.goto(`/cus/customerDetail?cusCode=${cusCode}`);
       await eventually(() => q.getByTestId('cus-admin').textContent()).toBe('林联系 137****0028');
       await q.getByRole('button', { name: '重发邀请' }).click();
@@ -297,8 +310,6 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
       await screenshot(q, 'cus-invite-resend-phone');
       await q.getByRole('button', { name: '确定' }).click();
       await eventually(() => q.getByText(/^请\d+秒后再发送邀请短信$/).count()).toBeGreaterThan(0);
-    } finally {
-      await opPhone.close();
     }
     const [invitation] = await query<{ content: string }>(`SELECT content FROM sms_outbox WHERE mobile = $1 AND sms_type = 'cusInvite'`, [ADMIN_MOBILE]);
     expect(invitation.content).toContain(`「${NAME}」的客户管理员`);
@@ -361,11 +372,9 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
 describe.skipIf(!databaseUrl)("a second provider: applied on the operator's phone, verified and signed by the customer on theirs", () => {
   it("the operator applies to 快信宝 on a 390×844 phone; the invited administrator verifies and signs on theirs, and is refused another customer's", async () => {
     expect(adminPhone, 'the invitation test signed the administrator in').toBeDefined();
-    const opPhone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
-    try {
+    {
       // 提交进件 on the phone: the sheet opens for the customer with 快信宝's own fields, which it checks as the server does.
-      const q = await opPhone.newPage();
-      await signIn(q, 'operator');
+      const q = await operatorPhone();
       await q.goto(`${CUS_INNET_PATH}?provider=kxb&cusCode=${cusCode}`);
       const sheet = q.getByRole('dialog', { name: '提交进件' });
       await sheet.waitFor();
@@ -385,8 +394,6 @@ describe.skipIf(!databaseUrl)("a second provider: applied on the operator's phon
       await eventually(
         async () => (await query<{ status: string }>(`SELECT status FROM cus_innets WHERE cus_code = $1 AND provider = 'kxb'`, [cusCode]))[0]?.status,
       ).toBe('awaiting_verification');
-    } finally {
-      await opPhone.close();
     }
     const [kxb] = await query<{ id: string; fen: string }>(`SELECT id, verify_amount::text AS fen FROM cus_innets WHERE cus_code = $1 AND provider = 'kxb'`, [
       cusCode,
@@ -449,23 +456,26 @@ describe.skipIf(!databaseUrl)("a second provider: applied on the operator's phon
 describe('客户进件 pages at both sizes', () => {
   const pages = [CUS_LIST_PATH, CUS_ONBOARDING_PATH, CUS_REVIEW_PATH, CUS_INNET_PATH, CUS_KXB_PATH, CUS_CONTRACT_PATH];
   it('renders each page for the operator (desktop) and on a phone', async () => {
-    const phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
-    const p = await phone.newPage();
-    await signIn(p, 'operator');
+    const p = await operatorPhone();
     for (const path of pages) {
-      for (const [page, size] of [
-        [op, 'desktop'],
-        [p, 'phone'],
-      ] as const) {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        await settled(page);
-        await eventually(() =>
-          page.locator('.ant-card, .ant-table, .adm-list, .adm-form, .adm-error-block, .adm-empty, .adm-infinite-scroll, [data-testid]').count(),
-        ).toBeGreaterThan(0);
-        expect(await page.locator('text=页面不存在').count(), path).toBe(0);
-        await screenshot(page, `cus-page${path.replace(/\//g, '-')}-${size}`);
-      }
+      // The two sizes load side by side: each waits for its network to go quiet (500 ms) on its own.
+      await Promise.all(
+        (
+          [
+            [op, 'desktop'],
+            [p, 'phone'],
+          ] as const
+        ).map(async ([page, size]) => {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          await settled(page);
+          await eventually(() =>
+            page.locator('.ant-card, .ant-table, .adm-list, .adm-form, .adm-error-block, .adm-empty, .adm-infinite-scroll, [data-testid]').count(),
+          ).toBeGreaterThan(0);
+          expect(await page.locator('text=页面不存在').count(), path).toBe(0);
+          await screenshot(page, `cus-page${path.replace(/\//g, '-')}-${size}`);
+        }),
+      );
     }
     const customer = await phoneContext(browser, { baseURL, serviceWorkers: 'block' });
     const c = await customer.newPage();
@@ -474,7 +484,6 @@ describe('客户进件 pages at both sizes', () => {
     await c.waitForLoadState('networkidle');
     await settled(c);
     await screenshot(c, 'cus-page-merchantEntry-phone');
-    await phone.close();
     await customer.close();
   }, 240_000);
 });

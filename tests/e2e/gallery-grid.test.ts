@@ -3,7 +3,7 @@
 // from an async search, see a validation error block getValues, move a row (drag on a desktop,
 // 上移 on a phone) with the order key renumbered, and settle a live-sync conflict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
 import { desktopContext, DEVICES, launchChromium, screenshot, SCREENSHOT_DIR } from './lib/browser';
 import { signIn, storedToken } from './lib/session';
@@ -20,6 +20,29 @@ afterAll(async () => {
 });
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+
+type Device = (typeof DEVICES)[number];
+const signedIn = new Map<string, Promise<BrowserContext>>();
+/**
+ * The administrator's context at one size, signed in once for the file: each test opens its own
+ * page in it (the grid gallery keeps its rows in memory, so a new page starts from the demo data).
+ */
+function adminContext({ name, newContext }: Device): Promise<BrowserContext> {
+  let context = signedIn.get(name);
+  if (!context) {
+    context = (async () => {
+      const created = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+      const page = await created.newPage();
+      await signIn(page, 'admin');
+      await page.close();
+      return created;
+    })();
+    // A failed sign-in is tried again by the next test (or the retry), not handed on.
+    context.catch(() => signedIn.delete(name));
+    signedIn.set(name, context);
+  }
+  return context;
+}
 
 /** Clicks `label` in the open antd drop-down (dispatched to the option, as admin.test does: a pointer click can land while it slides in). */
 async function pickOption(page: Page, label: string) {
@@ -38,14 +61,14 @@ async function pickOption(page: Page, label: string) {
 const dropdownOptions = (page: Page) =>
   page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
 
-describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) => {
+describe.each(DEVICES)('editable grid gallery at $name', (device) => {
+  const { name } = device;
   it('edits, links, picks, validates, reorders and settles a conflict', async () => {
     const phone = name === 'phone';
-    const context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+    const context = await adminContext(device);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signIn(page, 'admin');
     await page.goto('/test/home/grid');
     const grid = page.getByTestId('grid-filled');
     // The control itself (antd-mobile also labels the input's wrapper).
@@ -179,18 +202,18 @@ describe.each(DEVICES)('editable grid gallery at $name', ({ name, newContext }) 
     await poll(() => page.locator('[data-conflict-cell="1:amount"]').count()).toBe(0);
     if (phone) await screenshot(page, `gallery-grid-conflict-${name}`);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
-describe.each(DEVICES)('editable grid gallery rows at $name', ({ name, newContext }) => {
+describe.each(DEVICES)('editable grid gallery rows at $name', (device) => {
+  const { name } = device;
   it('sorts, pages, inserts a row, moves one down from the row menu, and waits for an asynchronous rule', async () => {
     const phone = name === 'phone';
-    const context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+    const context = await adminContext(device);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signIn(page, 'admin');
     await page.goto('/test/home/grid');
     const grid = page.getByTestId('grid-paged');
     await grid.scrollIntoViewIfNeeded();
@@ -284,7 +307,7 @@ describe.each(DEVICES)('editable grid gallery rows at $name', ({ name, newContex
     await asyncGrid.getByRole('button', { name: '异步校验并取值' }).click();
     await poll(() => page.getByTestId('grid-async-outcome').innerText()).toBe('校验通过，共 2 行');
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
@@ -352,14 +375,14 @@ describe('editable grid of many rows at desktop', () => {
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-describe.each(DEVICES)('editable grid upload and popup cells at $name', ({ name, newContext }) => {
+describe.each(DEVICES)('editable grid upload and popup cells at $name', (device) => {
+  const { name } = device;
   it('uploads a file and an image into their cells (stored, linked, readable) and fills a popup cell from the report picker', async () => {
     const phone = name === 'phone';
-    const context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
+    const context = await adminContext(device);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signIn(page, 'admin');
     await page.goto('/test/home/grid');
     const grid = page.getByTestId('grid-filled');
     const control = (label: string) => `[data-testid="grid-filled"] :is(input, select, textarea, button, a)[aria-label="${label}"]`;
@@ -443,6 +466,6 @@ describe.each(DEVICES)('editable grid upload and popup cells at $name', ({ name,
     await poll(async () => (await reveal('下载第2行附件')).innerText()).toBe('对账说明.txt');
     if (phone) await screenshot(page, `gallery-grid-popup-${name}`);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

@@ -17,11 +17,14 @@ async function startTarget(n: number): Promise<{ target: E2eTarget; stop(): Prom
   // directory of its own: two servers starting at once must not share (or race for) one key file.
   const filesDir = database.kind === 'postgres' ? temporaryDataDir('boss-e2e-files-') : '';
   const removeFiles = () => filesDir && rmSync(filesDir, { recursive: true, force: true });
+  // The scrypt cost the server tests use (tests/server/helpers.ts): the files sign users in well
+  // over a hundred times a run, ~140 ms of the server's CPU each at the standard cost.
+  const common = { BOSS_TEST_SCRYPT_N: '1024' };
   let server: RunningServer;
   try {
     server = await startServer({
       name: `e2e-server-${n}`,
-      env: database.kind === 'postgres' ? { DATABASE_URL: database.databaseUrl, DATA_DIR: filesDir } : { DATA_DIR: database.dataDir },
+      env: database.kind === 'postgres' ? { ...common, DATABASE_URL: database.databaseUrl, DATA_DIR: filesDir } : { ...common, DATA_DIR: database.dataDir },
     });
   } catch (error) {
     await database.drop().catch(() => undefined);

@@ -31,6 +31,18 @@ let desk: BrowserContext;
 let op: Page;
 let payer: AccountView;
 let payee: AccountView;
+/** The operator on a 390×844 phone, signed in once for the phone tests below (each goes to its page). */
+let phone: BrowserContext | undefined;
+let phonePage: Page | undefined;
+async function operatorPhone(): Promise<Page> {
+  if (!phonePage) {
+    phone ??= await phoneContext(browser, { baseURL, serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await phone.newPage();
+    await signIn(page, 'operator');
+    phonePage = page;
+  }
+  return phonePage;
+}
 const made: string[] = [];
 
 const shot = (p: Page, name: string) => screenshot(p, `money-review-${name}`);
@@ -81,6 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Give the reserved funds back: other e2e files pay from the same account.
   for (const orderId of made) await cap(op, PAY_PATHS.orderCancel, { orderId, reason: 'e2e 清理' }).catch(() => null);
+  await phone?.close();
   await browser?.close();
 });
 
@@ -298,13 +311,8 @@ describe('the approver decides on the full account number', () => {
 });
 
 describe('批量付款 at 390×844', () => {
-  let phone: BrowserContext;
-  let p: Page;
-
   it('picks the customer in a searchable sheet, pastes rows, and reviews the reservation before submitting', async () => {
-    phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
-    p = await phone.newPage();
-    await signIn(p, 'operator');
+    const p = await operatorPhone();
     await p.goto('/payCus/batchPay');
     await p.locator('[role="button"][aria-label="客户"]').click();
     await eventually(() => p.locator('.adm-popup-body:visible .adm-list-item').count()).toBeGreaterThan(0);
@@ -345,19 +353,14 @@ describe('批量付款 at 390×844', () => {
     expect(new URL(p.url()).pathname).toBe('/result/success');
     await expectResult(p, [`订单号${mine.listData[0].orderNo}`, '付款笔数2 笔', '付款总额¥1,002.75', `付款账户${payer.acctNo}`]);
     await shot(p, 'phone-batch-submitted');
-    await phone.close();
   });
 });
 
 describe('单笔付款 and the batch grid at 390×844', () => {
-  let phone: BrowserContext;
   let p: Page;
   beforeAll(async () => {
-    phone = await phoneContext(browser, { baseURL, serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
-    p = await phone.newPage();
-    await signIn(p, 'operator');
+    p = await operatorPhone();
   });
-  afterAll(async () => phone?.close());
 
   const pickPayer = async () => {
     await p.locator('[role="button"][aria-label="客户"]').click();

@@ -5,9 +5,9 @@
 // reload loop; /Home with a query is still the one 首页 tab.
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import pg from 'pg';
-import { STORAGE_KEYS, STORAGE_PREFIX } from '../../contract/constants';
+import { API_BASE, STORAGE_KEYS, STORAGE_PREFIX } from '../../contract/constants';
 import { MSG } from '../../contract/messages';
 import { P } from '../../contract/api/paths';
 import { DEVICES, desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
@@ -18,6 +18,8 @@ const baseURL = e2eTarget().baseURL;
 const databaseUrl = e2eTarget().databaseUrl;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Sleeps until the clock reads `at` (Date.now() ms): a wait that counts the work done since it began. */
+const sleepUntil = (at: number) => sleep(Math.max(0, at - Date.now()));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,6 +50,26 @@ async function expireSession(accessToken: string, what: 'access' | 'both'): Prom
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Counts the API calls of `page` on their way (from now on); idle() waits until none has been for
+ * 500 ms. A session ended in the database while the home page still waits for one of its calls ends
+ * in that page (its own 401), before the reload the test watches: the refresh-expired test then saw
+ * a stray message, and the chat-app test the modal, as a second end within a minute is a loop.
+ */
+function apiCalls(page: Page): { idle(): Promise<void> } {
+  let pending = 0;
+  let changed = Date.now();
+  const count = (delta: number) => (request: Request) => {
+    if (!new URL(request.url()).pathname.startsWith(`${API_BASE}/`)) return;
+    pending += delta;
+    changed = Date.now();
+  };
+  page.on('request', count(1));
+  page.on('requestfinished', count(-1));
+  page.on('requestfailed', count(-1));
+  return { idle: () => eventually(() => pending === 0 && Date.now() - changed >= 500).toBe(true) };
 }
 
 /** The shortcut entries of the home page, by name. */
@@ -135,10 +157,7 @@ describe.each(DEVICES)('offline reload at $name size, service worker in control'
       await page.reload({ waitUntil: 'load' });
       reloaded = true;
       await page.getByTestId('offline-banner').filter({ hasText: MSG.offline }).waitFor({ state: 'visible', timeout: 15_000 });
-      // The failed load must not sign out: give the guard time to (wrongly) leave.
-      await sleep(2500);
-      expect(new URL(page.url()).pathname).toBe('/Home');
-      expect(await tokenOf(page)).toBe(token);
+      const bannerAt = Date.now();
       // Home's shortcuts (and the desktop side menu) are drawn from the menu kept with the session.
       await eventually(() => shortcutsOf(page)).toEqual(onlineShortcuts);
       if (name === 'desktop') {
@@ -148,6 +167,11 @@ describe.each(DEVICES)('offline reload at $name size, service worker in control'
         await expect.poll(() => page.locator('.adm-tab-bar').getByText('首页', { exact: true }).count()).toBe(1);
       }
       await screenshot(page, `session-${name}-offline-shell`);
+      // The failed load must not sign out: give the guard time to (wrongly) leave, 2.5 s after the
+      // banner showed (the checks above spend part of that time).
+      await sleepUntil(bannerAt + 2500);
+      expect(new URL(page.url()).pathname).toBe('/Home');
+      expect(await tokenOf(page)).toBe(token);
       expect(permissionLoads, 'no permission load reached the server while offline').toEqual([]);
     } finally {
       await context.setOffline(false);
@@ -178,20 +202,27 @@ describe.each(DEVICES)('a reload at $name size with a slow permission load', ({ 
     await settled(page);
     await eventually(async () => (await shortcutsOf(page)).length).toBeGreaterThan(0);
     const shortcuts = await shortcutsOf(page);
-    // The permission load now takes 8 s; the old shell showed a spinner until it came.
+    // The permission load is now held until the shell and the shortcuts have been seen (at most 7 s,
+    // as an 8 s load did before); the old shell showed a spinner until it came.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     let answered = 0;
     await page.route(`**${P.resources}*`, async (route) => {
-      await sleep(8000);
+      await held;
       await route.continue();
       answered += 1;
     });
-    const started = Date.now();
-    await page.reload();
-    if (name === 'desktop') await page.locator('aside .ant-menu').first().waitFor({ timeout: 7000 });
-    else await page.locator('.adm-tab-bar').waitFor({ timeout: 7000 });
-    await expect.poll(() => shortcutsOf(page), { timeout: 7000 - (Date.now() - started) }).toEqual(shortcuts);
-    expect(Date.now() - started).toBeLessThan(8000);
-    expect(answered, 'drawn before the permission load answered').toBe(0);
+    try {
+      const started = Date.now();
+      await page.reload();
+      if (name === 'desktop') await page.locator('aside .ant-menu').first().waitFor({ timeout: 7000 });
+      else await page.locator('.adm-tab-bar').waitFor({ timeout: 7000 });
+      await expect.poll(() => shortcutsOf(page), { timeout: 7000 - (Date.now() - started) }).toEqual(shortcuts);
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(answered, 'drawn before the permission load answered').toBe(0);
+    } finally {
+      release();
+    }
     await eventually(() => answered).toBe(1);
     await sleep(500);
     expect(new URL(page.url()).pathname).toBe('/Home');
@@ -213,8 +244,10 @@ describe.each(DEVICES)('a dead session ends once at $name size', ({ name, newCon
     context = await newContext(browser, { baseURL, serviceWorkers: 'block' });
     page = await context.newPage();
     seen = await watch(context, page);
+    const calls = apiCalls(page);
     await signIn(page, 'admin');
     await settled(page);
+    await calls.idle();
     return (await tokenOf(page))!;
   }
 
@@ -226,9 +259,10 @@ describe.each(DEVICES)('a dead session ends once at $name size', ({ name, newCon
     await page.reload();
     const modal = page.locator(MODAL).filter({ hasText: MSG.sessionExpiredTitle });
     await modal.waitFor({ state: 'visible', timeout: 15_000 });
+    const shownAt = Date.now();
     await screenshot(page, shot);
-    // The old code showed its second message 1.5 s after the first.
-    await sleep(2500);
+    // The old code showed its second message 1.5 s after the first: watch 2.5 s from the modal.
+    await sleepUntil(shownAt + 2500);
     expect(seen.modals).toEqual([MSG.sessionExpiredTitle]);
     expect(seen.toasts).toEqual([message]);
 
@@ -278,8 +312,10 @@ describe.skipIf(!databaseUrl).each([
     context = await newContext(browser, { baseURL, serviceWorkers: 'block', userAgent });
     const page = await context.newPage();
     const seen = await watch(context, page);
+    const calls = apiCalls(page);
     await signIn(page, 'operator');
     await settled(page);
+    await calls.idle();
     expect(await page.evaluate(() => navigator.userAgent)).toBe(userAgent);
     await expireSession((await tokenOf(page))!, 'both');
 
@@ -288,13 +324,14 @@ describe.skipIf(!databaseUrl).each([
     await page.reload();
     await page.waitForURL(/\/user\/login-admin\?redirect=%2FHome$/, { timeout: 15_000 });
     await page.getByPlaceholder('请输入用户名').waitFor();
-    // A loop reloads again within a second or two; watch long enough to see one.
-    await sleep(4000);
+    const signInShownAt = Date.now();
+    await screenshot(page, `session-${app}-${size}-signed-out`);
+    // A loop reloads again within a second or two; watch long enough (4 s from the sign-in page) to see one.
+    await sleepUntil(signInShownAt + 4000);
     expect(seen.loads.map((url) => new URL(url).pathname)).toEqual(['/Home', '/user/login-admin']);
     expect(seen.toasts).toEqual([MSG.sessionExpiredChatApp]);
     expect(seen.modals).toEqual([]);
     expect(await tokenOf(page)).toBeNull();
-    await screenshot(page, `session-${app}-${size}-signed-out`);
   });
 });
 

@@ -172,6 +172,16 @@ describe('configuration and passwords', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', PORT: '9000' })).toMatchObject({ PORT: 9000, DATABASE_URL: 'postgres://u@h/db' });
   });
 
+  it('takes a lower scrypt cost in a test run only', () => {
+    expect(loadConfig({}).BOSS_TEST_SCRYPT_N).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', BOSS_TEST_SCRYPT_N: '1024' }).BOSS_TEST_SCRYPT_N).toBe(1024);
+    for (const NODE_ENV of [undefined, 'development', 'production'])
+      expect(() => loadConfig({ NODE_ENV, BOSS_TEST_SCRYPT_N: '1024' }), NODE_ENV).toThrow(/BOSS_TEST_SCRYPT_N: only with NODE_ENV=test/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BOSS_TEST_SCRYPT_N: '1000' })).toThrow(/power of two/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BOSS_TEST_SCRYPT_N: '512' })).toThrow(/BOSS_TEST_SCRYPT_N/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BOSS_TEST_SCRYPT_N: String(DEFAULT_SCRYPT_N * 2) })).toThrow(/BOSS_TEST_SCRYPT_N/);
+  });
+
   it('hashes with salted scrypt, parameters recorded, standard cost by default', async () => {
     const a = await hashPassword('Demo@2026', TEST_SCRYPT_N);
     const b = await hashPassword('Demo@2026', TEST_SCRYPT_N);
