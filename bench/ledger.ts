@@ -12,7 +12,8 @@
 //                        and every order is waited for until the executor has posted it
 //  - In process (labelled as such, for the ledger alone): 16 callers sharing one LedgerService as a
 //    server process's requests do (batches, server/modules/ledger/batcher.ts), no HTTP, no sign-in.
-// BENCH_SECONDS (10) per scenario. Prints the figures, then one JSON line: http_transfers_per_s,
+// BENCH_SECONDS (10) per scenario; each HTTP transfer run also prints its count per second (a rate that
+// drifts within a run shows there). Prints the figures, then one JSON line: http_transfers_per_s,
 // http_hot_account_transfers_per_s, http_payment_orders_per_s, pgbench_tps, ratio (HTTP transfers
 // over pgbench), and the in-process figures under in_process_*.
 import { execFileSync } from 'node:child_process';
@@ -210,6 +211,13 @@ async function httpPhase(tag: string): Promise<HttpFigures> {
       let refused = 0;
       let n = 0;
       const started = Date.now();
+      // Transfers answered in each second of the run: a rate that drifts within a run shows here.
+      const perSecond: number[] = [];
+      let counted = 0;
+      const tick = setInterval(() => {
+        perSecond.push(ok - counted);
+        counted = ok;
+      }, 1000);
       await Promise.all(
         makerTokens.map(async (token, w) => {
           while (Date.now() < deadline) {
@@ -232,9 +240,10 @@ async function httpPhase(tag: string): Promise<HttpFigures> {
           }
         }),
       );
+      clearInterval(tick);
       const tps = ok / ((Date.now() - started) / 1000);
       console.log(
-        `[bench:ledger] http ${label}: ${ok} AcctTransfer calls (${refused} refused) in ${SECONDS}s by ${MAKERS} signed-in clients → ${tps.toFixed(0)} transfers/s`,
+        `[bench:ledger] http ${label}: ${ok} AcctTransfer calls (${refused} refused) in ${SECONDS}s by ${MAKERS} signed-in clients → ${tps.toFixed(0)} transfers/s (each second: ${perSecond.join(' ')})`,
       );
       return tps;
     };
