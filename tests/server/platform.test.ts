@@ -53,6 +53,12 @@ describe('serving the built client (pglite)', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so no validators (they cost every chunk of a first visit their bytes) ...
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect(asset.headers['accept-ranges']).toBeUndefined();
+    // ... while the shell keeps them, for its 304s.
+    expect(sw.headers.etag).toBeTruthy();
   });
 
   it('never falls back for paths with an extension, nor for API paths', async () => {
