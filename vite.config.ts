@@ -81,18 +81,7 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically is one chunk: the shell's twenty-odd small chunks
         // cost a phone one request each on every first visit.
-        codeSplitting: {
-          groups: [
-            { name: 'shell', tags: ['$initial'] },
-            // The desktop's icons and antd's foundations (utilities, styles, theme, configuration,
-            // locale): every desktop screen loads nearly all of them, split by use into some forty
-            // chunks under 1 KB whose headers cost as much as they hold. A phone never loads antd.
-            {
-              name: 'antd-base',
-              test: /node_modules[\\/](@ant-design[\\/]icons(-svg)?|antd[\\/]es[\\/](_util|style|theme|config-provider|locale)|@rc-component[\\/]util)[\\/]/,
-            },
-          ],
-        },
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },
   },
