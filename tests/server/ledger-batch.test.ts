@@ -123,7 +123,7 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
       attempt(() =>
         s.f.ledger.transfer(ctxOf(), { fromAccountNo: a.accountNo, toAccountNo: b.accountNo, amountFen: fen, reason: '孪生', idempotencyKey: key }),
       );
-    // The first goes alone; the rest queue behind it and leave as one batch.
+    // The first goes alone; the rest queue behind it and, mostly, leave as one batch.
     const results = await Promise.all([
       send('gt-0', 1_00n),
       send('gt-1', 2_00n),
@@ -133,12 +133,16 @@ describe.each(BACKENDS)('ledger group posting (%s)', (backend) => {
       send('gt-2', 4_00n),
     ]);
     const ids = results.map((r) => (r.ok ? r.value.id : r.reason));
+    // A transfer reads its accounts before it posts, so concurrent ones may reach the ledger in
+    // another order than sent: whichever body of 'gt-1' comes first wins, and the other is refused.
     expect(ids[1]).toBe(ids[2]);
-    expect(ids[3]).toBe(LEDGER_MSG.idempotencyConflict);
+    const firstBodyWon = ids[1] !== LEDGER_MSG.idempotencyConflict;
+    expect(ids[3] === LEDGER_MSG.idempotencyConflict).toBe(firstBodyWon);
     expect(ids[4]).toBe(ids[5]);
-    expect(results.filter((r) => r.ok && r.value.replayed).length).toBe(2);
+    expect(ids[4]).not.toBe(LEDGER_MSG.idempotencyConflict);
+    expect(results.filter((r) => r.ok && r.value.replayed).length).toBe(firstBodyWon ? 2 : 1);
     expect((await written('gt-')).entries).toBe(3);
-    expect(await s.f.ledger.account(ctxOf(), a.accountNo)).toMatchObject({ balance: '993.00' });
+    expect(await s.f.ledger.account(ctxOf(), a.accountNo)).toMatchObject({ balance: firstBodyWon ? '993.00' : '992.00' });
     await expectLedgerSound(s.f.store);
   }, 60_000);
 
