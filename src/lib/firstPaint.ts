@@ -8,6 +8,9 @@ import { BREAKPOINT_MOBILE, CACHE_LIFETIME_MS, STORAGE_KEYS } from '@contract/co
 import { ls } from './storage';
 import { FIRST_PAINT_ID, type FirstPaint } from './firstPaintScript';
 
+/** The path a first screen is kept and painted under, as the script reads it (no trailing slash). */
+const currentPath = () => window.location.pathname.replace(/\/$/, '') || '/';
+
 /** Keeps `el` as the first screen of the current path (phones only; nothing else is painted early). */
 export function keepFirstPaint(el: HTMLElement | null, opts: { until?: number; user?: boolean } = {}): void {
   if (!el || !window.matchMedia(BREAKPOINT_MOBILE).matches) return;
@@ -24,9 +27,10 @@ export function keepFirstPaint(el: HTMLElement | null, opts: { until?: number; u
     user: !!opts.user,
   };
   try {
+    const path = currentPath();
     const all = ls.get<Record<string, FirstPaint>>(STORAGE_KEYS.firstPaint) ?? {};
-    if (all[window.location.pathname]?.html === kept.html && all[window.location.pathname]?.until === kept.until) return;
-    ls.set(STORAGE_KEYS.firstPaint, { ...all, [window.location.pathname]: kept }, CACHE_LIFETIME_MS);
+    if (all[path]?.html === kept.html && all[path]?.until === kept.until) return;
+    ls.set(STORAGE_KEYS.firstPaint, { ...all, [path]: kept }, CACHE_LIFETIME_MS);
   } catch {
     // Storage full or refused: the next start shows the spinner, as before.
   }
@@ -36,7 +40,7 @@ export function keepFirstPaint(el: HTMLElement | null, opts: { until?: number; u
 export function dropFirstPaint(otherPathOnly = false): void {
   const painted = document.getElementById(FIRST_PAINT_ID);
   if (!painted) return;
-  if (otherPathOnly && painted.dataset.path === window.location.pathname.replace(/\/$/, '')) return;
+  if (otherPathOnly && painted.dataset.path === currentPath()) return;
   painted.remove();
 }
 

@@ -22,6 +22,36 @@ export interface RuleViewer {
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
+/** The columns every rule version has: when it takes effect, and who proposed and decided it. */
+interface DecidedRow {
+  effective_from: Date | string;
+  status: 'pending' | 'approved' | 'rejected';
+  remark: string;
+  maker_id: string;
+  maker_name: string;
+  approver_name: string | null;
+  reject_reason: string | null;
+  created_at: Date | string;
+  decided_at: Date | string | null;
+}
+
+/** A version's proposal and decision, as both views show them. */
+function decisionOf(r: DecidedRow, viewer: RuleViewer) {
+  return {
+    effectiveFrom: iso(r.effective_from)!,
+    status: r.status,
+    statusText: RULE_STATUS_TEXT[r.status],
+    remark: r.remark,
+    makerId: r.maker_id,
+    makerName: r.maker_name,
+    approverName: r.approver_name,
+    rejectReason: r.reject_reason,
+    createdAt: iso(r.created_at)!,
+    decidedAt: iso(r.decided_at),
+    canDecide: r.status === 'pending' && r.maker_id !== viewer.userId && viewer.canApprove,
+  };
+}
+
 export type FeeRuleRowNamed = FeeRuleRow & { scope_name: string | null };
 
 export function feeRuleView(r: FeeRuleRowNamed, viewer: RuleViewer): FeeRuleView {
@@ -40,17 +70,7 @@ export function feeRuleView(r: FeeRuleRowNamed, viewer: RuleViewer): FeeRuleView
     methodText: FEE_METHOD_TEXT[r.method],
     def: feeDefInput(def),
     text: feeDefText(def),
-    effectiveFrom: iso(r.effective_from)!,
-    status: r.status,
-    statusText: RULE_STATUS_TEXT[r.status],
-    remark: r.remark,
-    makerId: r.maker_id,
-    makerName: r.maker_name,
-    approverName: r.approver_name,
-    rejectReason: r.reject_reason,
-    createdAt: iso(r.created_at)!,
-    decidedAt: iso(r.decided_at),
-    canDecide: r.status === 'pending' && r.maker_id !== viewer.userId && viewer.canApprove,
+    ...decisionOf(r, viewer),
   };
 }
 
@@ -101,16 +121,6 @@ export function splitRuleView(r: SplitRuleRow, viewer: RuleViewer): SplitRuleVie
     receivers,
     remainderAcctNo: r.remainder_acct_no,
     text: splitRuleText(r.mode, receivers, r.remainder_acct_no, r.enabled),
-    effectiveFrom: iso(r.effective_from)!,
-    status: r.status,
-    statusText: RULE_STATUS_TEXT[r.status],
-    remark: r.remark,
-    makerId: r.maker_id,
-    makerName: r.maker_name,
-    approverName: r.approver_name,
-    rejectReason: r.reject_reason,
-    createdAt: iso(r.created_at)!,
-    decidedAt: iso(r.decided_at),
-    canDecide: r.status === 'pending' && r.maker_id !== viewer.userId && viewer.canApprove,
+    ...decisionOf(r, viewer),
   };
 }
