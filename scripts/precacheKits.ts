@@ -56,7 +56,17 @@ export interface KitsReport {
   screens: Record<Device, Record<Screen, string[]>>;
   /** The source modules (repository paths) of each precached chunk, to tell what a kit holds. */
   modules: Record<string, string[]>;
+  /**
+   * Phone views (chunks holding a `*.mobile.tsx` module) whose static imports load the desktop kit
+   * (antd or @ant-design/*), each with the chunks that hold it: none, or a phone downloads antd.
+   */
+  phoneViewsLoadingDesktopKit: Record<string, string[]>;
+  /** How many phone view chunks that check looked at. */
+  phoneViewsChecked: number;
 }
+
+/** Modules of the desktop UI kit, which no phone view may load. */
+const DESKTOP_KIT_MODULE = /[\\/]node_modules[\\/](antd|@ant-design)[\\/]/;
 
 interface ChunkNode {
   fileName: string;
@@ -118,7 +128,15 @@ export function precacheKits(root: string): { plugin: Plugin; manifestTransform:
       const modules = Object.fromEntries(
         [...precached].filter((file) => chunks.has(file)).map((file) => [file, chunks.get(file)!.moduleIds.map((id) => path.relative(root, id))]),
       );
-      report = { shell: [...SHELL_FILES, ...[...shellChunks].sort()], kits, screens, modules };
+      const phoneViewsLoadingDesktopKit: KitsReport['phoneViewsLoadingDesktopKit'] = {};
+      let phoneViewsChecked = 0;
+      for (const chunk of chunks.values()) {
+        if (!chunk.moduleIds.some((id) => id.endsWith('.mobile.tsx'))) continue;
+        phoneViewsChecked++;
+        const desktopKit = [...staticClosure([chunk.fileName], chunks)].filter((file) => chunks.get(file)?.moduleIds.some((id) => DESKTOP_KIT_MODULE.test(id)));
+        if (desktopKit.length) phoneViewsLoadingDesktopKit[chunk.fileName] = desktopKit;
+      }
+      report = { shell: [...SHELL_FILES, ...[...shellChunks].sort()], kits, screens, modules, phoneViewsLoadingDesktopKit, phoneViewsChecked };
       writeFileSync(path.join(options.dir ?? path.join(root, 'dist'), KITS_REPORT), JSON.stringify(report, null, 2));
     },
   };
