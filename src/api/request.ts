@@ -7,7 +7,7 @@ import { signRequest, signTimestamp } from '@contract/crypto';
 import { MSG } from '@contract/messages';
 import { P } from '@contract/api/paths';
 import type { CapPageIn, CapResponse, SysResult } from '@contract/types';
-import { session, storeTokens } from '@/stores/session';
+import { adoptStoredTokens, session, storeTokens } from '@/stores/session';
 import { isEnterpriseChatApp } from '@/lib/userAgent';
 import { claimChatRelogin } from '@/lib/chatRelogin';
 import { SIGN_SECRET } from './keys';
@@ -24,13 +24,17 @@ declare module 'axios' {
     _retried?: boolean;
     /** A call of the session's own life (refresh, logout): a 401 goes to the caller, it does not end the session. */
     sessionCall?: boolean;
+    /** The access token the call was sent with (set by the request interceptor). */
+    _sentToken?: string;
   }
 }
 
 export const http = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
 
 http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+  adoptStoredTokens();
   if (session.token) config.headers.set(HEADER_TOKEN, session.token);
+  config._sentToken = session.token ?? undefined;
   config.headers.set(HEADER_TENANT, session.tenantId);
   const method = (config.method ?? 'get').toLowerCase();
   if (method === 'get') config.params = { ...(config.params ?? {}), _t: Date.now() };
@@ -49,8 +53,10 @@ let refreshing: Promise<RefreshOutcome> | null = null;
  * refuses a refresh: without an answer (offline) the session is left as it is.
  */
 export function refreshOnce(): Promise<RefreshOutcome> {
-  refreshing ??= (async (): Promise<RefreshOutcome> => {
+  refreshing ??= inRefreshLock(async (): Promise<RefreshOutcome> => {
     try {
+      // Another tab refreshed while this one waited for the lock: its pair is this session's.
+      if (adoptStoredTokens()) return 'refreshed';
       const res = await http.post<CapResponse<{ accessToken: string; refreshToken: string }>>(
         P.refreshToken,
         { refreshToken: session.refreshToken ?? '' },
@@ -64,8 +70,17 @@ export function refreshOnce(): Promise<RefreshOutcome> {
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
-  })();
+  });
   return refreshing;
+}
+
+/**
+ * Tabs of one browser refresh one at a time (Web Locks): two tabs presenting the same refresh
+ * token would look to the server like a stolen token, and it would end the session of both.
+ */
+function inRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks?.request ? (locks.request('boss-token-refresh', fn) as Promise<T>) : fn();
 }
 
 type SessionEndHandler = () => void | Promise<void>;
@@ -111,6 +126,15 @@ http.interceptors.response.use(
     const sessionVerdict = (status === 401 || (status === 500 && isInvalidTokenMessage(text))) && !!session.token && config?.url !== P.login;
     // The session's own calls (refresh, logout) report to their caller; the dead session ends once.
     if (sessionVerdict && (config?.sessionCall || ending)) throw new ApiError(MSG.http401, status, body);
+    // A call sent with a token the session has since replaced: a refresh (this tab's, finished or
+    // under way while the call was on its way, or another tab's) rotated the pair and so revoked
+    // the token it carried. The verdict is about that old token, not the session: it goes again,
+    // once, with the new one.
+    if (status === 401 && config && !config._retried && config._sentToken) {
+      if (refreshing) await refreshing;
+      adoptStoredTokens();
+      if (session.token && config._sentToken !== session.token) return http.request({ ...config, _retried: true });
+    }
     if (status === 401 && isAccessTokenExpired(body) && config && !config._retried && session.refreshToken) {
       const outcome = await refreshOnce();
       if (outcome === 'refreshed') return http.request({ ...config, _retried: true });

@@ -60,6 +60,24 @@ export function storeTokens(token: string, refreshToken: string, ttlMs = TOKEN_L
   ls.set(STORAGE_KEYS.refreshToken, refreshToken, ttlMs);
 }
 
+/**
+ * Another tab of this browser refreshed the session (tabs share the stored tokens, not their
+ * memory): take its pair, so this tab neither sends the token that refresh revoked nor presents
+ * the rotated refresh token again, which the server takes for a stolen one and ends the session.
+ * Only the same user's pair is taken (a sign-in of another user in another tab is not this session).
+ * True when the tokens changed.
+ */
+export function adoptStoredTokens(): boolean {
+  const token = ls.get<string>(STORAGE_KEYS.token);
+  const refreshToken = ls.get<string>(STORAGE_KEYS.refreshToken);
+  if (!token || !refreshToken || !session.token || token === session.token) return false;
+  const username = ls.get<string>(STORAGE_KEYS.username);
+  if (!username || username !== session.userInfo?.username) return false;
+  session.token = token;
+  session.refreshToken = refreshToken;
+  return true;
+}
+
 /** 数据解密 succeeded: the session shows its own masked fields in full for the decryption's lifetime. */
 export function markDecrypted(): void {
   session.decrypted = true;

@@ -161,6 +161,48 @@ describe('desktop shell at 1440×900', () => {
     expect(await apiStatusWith(context, (await storedToken(page))!)).toBe(200);
   });
 
+  it.skipIf(!databaseUrl)('tabs share one session: a refresh in one carries over to the other, and two refreshing at once end nothing', async () => {
+    // Tabs share the stored tokens but not their memory. A refresh in one tab rotates the pair,
+    // which revokes the token the other tab still holds; and a refresh token presented twice looks
+    // to the server like a stolen one, which ends the whole session.
+    const other = await context.newPage();
+    try {
+      await other.goto('/system/user');
+      await other.locator('.ant-table-row').first().waitFor();
+      await settled(other);
+      const before = await storedToken(page);
+      expect(await expireAccessTokens('admin')).toBeGreaterThan(0);
+      // This tab refreshes (its reload's first call meets the expired token).
+      await page.reload();
+      await expect.poll(() => storedToken(page)).not.toBe(before);
+      await expect.poll(() => page.getByText('系统管理员').count()).toBeGreaterThan(0);
+      // The other tab's next call goes with the new token, not the one the refresh revoked.
+      const answered = other.waitForResponse((r) => r.url().includes('/sys/user/list') && r.status() === 200);
+      await other
+        .locator('button', { hasText: /查\s*询/ })
+        .first()
+        .click();
+      await answered;
+      expect(await other.getByText(MSG.sessionExpiredTitle).count()).toBe(0);
+      const refreshed = await storedToken(page);
+      expect(await apiStatusWith(context, refreshed!)).toBe(200);
+
+      // Both tabs meet an expired token at once: one refreshes, the other takes its pair.
+      expect(await expireAccessTokens('admin')).toBeGreaterThan(0);
+      await Promise.all([page.reload(), other.reload()]);
+      await expect.poll(() => storedToken(page)).not.toBe(refreshed);
+      await expect.poll(() => page.getByText('系统管理员').count()).toBeGreaterThan(0);
+      await other.locator('.ant-table-row').first().waitFor();
+      await settled(page);
+      await settled(other);
+      expect(await page.getByText(MSG.sessionExpiredTitle).count()).toBe(0);
+      expect(await other.getByText(MSG.sessionExpiredTitle).count()).toBe(0);
+      expect(await apiStatusWith(context, (await storedToken(page))!)).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('shows 404 for an unknown path while signed in', async () => {
     await page.goto('/no/such/page');
     await page.waitForURL(/\/404$/);
