@@ -51,6 +51,8 @@ const envSchema = z.object({
     .refine((v) => !v || /^https?:\/\/[^/]+$/.test(v), 'BOSS_PUBLIC_ORIGIN must be an origin such as https://boss.example.com'),
   /** Seed the demo users, balances and payment passwords into an empty database (default: on, off in production). */
   BOSS_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  /** With demo data: a month of demo payment orders (default: on, off with NODE_ENV=test, whose tests count the demo data). */
+  BOSS_DEMO_HISTORY: z.enum(['true', 'false', '1', '0']).optional(),
   /** Where the signed ledger checkpoints go (default DATA_DIR/ledger-checkpoints) and how often. */
   BOSS_LEDGER_CHECKPOINT_DIR: optionalText,
   BOSS_LEDGER_CHECKPOINT_MS: z.coerce.number().int().min(1000).default(300_000),
@@ -78,6 +80,13 @@ const TEST_ONLY = ['BOSS_TEST_SCRYPT_N'] as const;
 export function demoWanted(config: Pick<Config, 'BOSS_DEMO' | 'NODE_ENV'>): boolean {
   if (config.BOSS_DEMO !== undefined) return config.BOSS_DEMO === 'true' || config.BOSS_DEMO === '1';
   return config.NODE_ENV !== 'production';
+}
+
+/** Demo payment history is asked for: only with demo data; BOSS_DEMO_HISTORY when set, else everywhere but test runs. */
+export function demoHistoryWanted(config: Pick<Config, 'BOSS_DEMO' | 'BOSS_DEMO_HISTORY' | 'NODE_ENV'>): boolean {
+  if (!demoWanted(config)) return false;
+  if (config.BOSS_DEMO_HISTORY !== undefined) return config.BOSS_DEMO_HISTORY === 'true' || config.BOSS_DEMO_HISTORY === '1';
+  return config.NODE_ENV !== 'test';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { API_BASE } from '../contract/constants';
 import { buildApp, prepareDatabase } from './app';
 import { ensureClientBuilt } from './build-client';
-import { demoWanted, loadConfig } from './config';
+import { demoHistoryWanted, demoWanted, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { resolveServerKeys, resolveVapidKey } from './lib/serverKeys';
 import { resealLegacyPasswords } from './modules/config/dataSourceAccess';
 import { setLedgerKey } from './modules/ledger/chainKey';
 import { startCheckpoints } from './modules/ledger/checkpoint';
+import { seedDemoPayHistory } from './modules/pay/demoHistory';
 import { storeOfDb } from './modules/ledger/store';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,8 +60,10 @@ async function main() {
   const checkpointDir = path.resolve(config.BOSS_LEDGER_CHECKPOINT_DIR ?? path.join(config.DATA_DIR, 'ledger-checkpoints'));
   const checkpoints = startCheckpoints(storeOfDb(database.db), checkpointDir, config.BOSS_LEDGER_CHECKPOINT_MS, app.log);
 
+  let history: Promise<unknown> = Promise.resolve();
   const shutdown = async (signal: string) => {
     console.log(`[boss] ${signal}: closing`);
+    await history;
     await checkpoints.stop();
     await app.close();
     await database.close();
@@ -70,6 +73,15 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Demo payment history: after the modules' own demo seeds (balances, on ready), in the background so
+  // the start does not wait for it (a few seconds of postings); a shutdown lets it finish first.
+  if (demoHistoryWanted(config)) {
+    const started = performance.now();
+    history = seedDemoPayHistory(database, { log: warn }).then(
+      (made) => made && console.log(`[boss] demo payment history: ${made} orders seeded in ${Math.round(performance.now() - started)} ms`),
+      (err: Error) => warn(`demo payment history not seeded: ${err.message}`),
+    );
+  }
   // Stopped by app.close() (onClose hook). Every process may run it: fires are claimed in the database.
   if (config.SCHEDULER) app.scheduler.start();
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
