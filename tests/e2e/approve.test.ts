@@ -133,7 +133,16 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     }
     await ap.goto('/Home');
     await expect.poll(() => ap.locator('.adm-tab-bar-item', { hasText: '审批' }).count(), { timeout: 15_000 }).toBe(1);
-    before = Number((await badge(ap)) || 0);
+    // What the badge shows before the submit: the orders waiting for this approver (other files
+    // share the server), once the badge has loaded them.
+    const waiting = await cap<{ page?: { count?: number } }>(ap, PAY_PATHS.orderInquiry, {
+      pendingForMe: true,
+      status: 'pending',
+      page: { pageNum: 1, pageSize: 1 },
+    });
+    expect(waiting.status.success, waiting.status.errorMsg).toBe(true);
+    before = waiting.body.page?.count ?? 0;
+    await expect.poll(() => badge(ap), { timeout: 15_000 }).toBe(before ? String(before) : '');
     await screenshot(op, 'approve-desktop-operator-home');
 
     // The operator fills 批量付款 at 1440×900: customer, payer account, three grid rows, submit.

@@ -117,8 +117,10 @@ describe.each(BACKENDS)('工作台 and 数据分析 on %s', (backend) => {
       pendingCount: 2,
       pendingAmountFen: '7500',
     });
-    expect(await foldStats(storeOfDb(t.database.db))).toBeGreaterThan(0);
+    // Folded now, unless the server's own fold (every 2 s) came first on a slow machine.
+    await foldStats(storeOfDb(t.database.db));
     expect(await t.sql('SELECT 1 FROM pay_order_stat_deltas')).toHaveLength(0);
+    expect((await t.sql('SELECT 1 FROM pay_order_stats')).length).toBeGreaterThan(0);
     expect((await overview('admin')).payments).toEqual(before.payments);
   });
 
