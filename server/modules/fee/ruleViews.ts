@@ -77,7 +77,7 @@ export function feeRuleView(r: FeeRuleRowNamed, viewer: RuleViewer): FeeRuleView
 export const NAMED_RULES = `SELECT ${FEE_RULE_COLS}, (SELECT cu.cus_name FROM customers cu WHERE r.scope = 'customer' AND cu.tenant_id = r.tenant_id AND cu.cus_code = r.scope_ref) AS scope_name
   FROM fee_rules r`;
 
-export interface SplitRuleRow {
+export interface SplitRuleRow extends DecidedRow {
   id: string;
   cus_code: string;
   cus_name: string | null;
@@ -88,12 +88,6 @@ export interface SplitRuleRow {
   receivers: SplitReceiverInput[] | string;
   remainder_acct_no: string;
   effective_from: Date;
-  status: 'pending' | 'approved' | 'rejected';
-  remark: string;
-  maker_id: string;
-  maker_name: string;
-  approver_name: string | null;
-  reject_reason: string | null;
   created_at: Date;
   decided_at: Date | null;
 }
