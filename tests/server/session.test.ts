@@ -5,6 +5,7 @@ import { WIRE_MSG } from '../../contract/api/wire';
 import { API_BASE, HEADER_SIGN, HEADER_TIMESTAMP, HEADER_TOKEN } from '../../contract/constants';
 import { encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
 import { MSG } from '../../contract/messages';
+import { REFRESH_REUSE_GRACE_MS } from '../../server/modules/session/service';
 import { BACKENDS, call, freshIp, login, signatureHeaders, startApp, type TestApp } from './helpers';
 
 const RESOURCES = '/cap/auth/v1/UserResourceListInquiry';
@@ -63,7 +64,7 @@ describe.each(BACKENDS)('sessions and request integrity on %s', (backend) => {
   });
 
   describe('refresh', () => {
-    it('rotates both tokens; the old access and refresh tokens stop working', async () => {
+    it('rotates both tokens; the old access token is answered as expired, so a client refreshes', async () => {
       const r = await login(t.app, 'admin');
       const res = await call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: r.refreshToken }, { signed: true });
       expect(res.statusCode).toBe(200);
@@ -71,13 +72,49 @@ describe.each(BACKENDS)('sessions and request integrity on %s', (backend) => {
       expect(status.success).toBe(true);
       expect(body.accessToken).not.toBe(r.token);
       expect(body.refreshToken).not.toBe(r.refreshToken);
-      expect((await call(t.app, 'GET', RESOURCES, undefined, { token: r.token })).statusCode).toBe(401);
+      const old = await call(t.app, 'GET', RESOURCES, undefined, { token: r.token });
+      expect([old.statusCode, old.json().status.replyText]).toEqual([401, MSG.accessTokenExpired]);
       expect((await call(t.app, 'GET', RESOURCES, undefined, { token: body.accessToken })).statusCode).toBe(200);
     });
 
-    it('reuse of a rotated refresh token revokes the whole family', async () => {
+    // The rotation's answer was lost (the page reloaded mid-refresh): the client holds only the
+    // rotated pair, and presents it again within seconds.
+    it('a rotated refresh token presented again within the grace gets a fresh pair of its family', async () => {
+      const r = await login(t.app, 'admin');
+      const lost = (await call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: r.refreshToken }, { signed: true })).json().body;
+      const again = await call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: r.refreshToken }, { signed: true });
+      expect(again.statusCode).toBe(200);
+      const pair = again.json().body;
+      expect(pair.accessToken).not.toBe(lost.accessToken);
+      expect((await call(t.app, 'GET', RESOURCES, undefined, { token: pair.accessToken })).statusCode).toBe(200);
+      // Another tab may have received the first answer: its pair keeps working too.
+      expect((await call(t.app, 'GET', RESOURCES, undefined, { token: lost.accessToken })).statusCode).toBe(200);
+      const families = await t.sql<{ n: number }>(
+        `SELECT count(DISTINCT family_id)::int AS n FROM sessions WHERE access_token_hash IN (SELECT access_token_hash FROM sessions WHERE user_id = 'u-admin' AND revoked_at IS NULL ORDER BY created_at DESC LIMIT 2)`,
+      );
+      expect(families[0].n).toBe(1);
+      // Logout ends the family; the rotated token cannot bring it back, even within the grace.
+      expect((await call(t.app, 'GET', '/cap/auth/v1/UserLogout', undefined, { token: pair.accessToken })).statusCode).toBe(200);
+      const afterLogout = await call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: r.refreshToken }, { signed: true });
+      expect([afterLogout.statusCode, afterLogout.json().status.replyText]).toEqual([401, MSG.refreshReused]);
+      expect((await call(t.app, 'GET', RESOURCES, undefined, { token: lost.accessToken })).statusCode).toBe(401);
+      const loggedOut = await call(t.app, 'GET', RESOURCES, undefined, { token: pair.accessToken });
+      expect(loggedOut.json().status.replyText).toBe(MSG.tokenInvalid);
+    });
+
+    it('two refreshes of one token at the same moment both get a pair of the family', async () => {
+      const r = await login(t.app, 'admin');
+      const both = await Promise.all([0, 1].map(() => call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: r.refreshToken }, { signed: true })));
+      expect(both.map((x) => x.statusCode)).toEqual([200, 200]);
+      for (const x of both) expect((await call(t.app, 'GET', RESOURCES, undefined, { token: x.json().body.accessToken })).statusCode).toBe(200);
+    });
+
+    it('reuse of a rotated refresh token after the grace revokes the whole family', async () => {
       const r = await login(t.app, 'admin');
       const first = (await call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: r.refreshToken }, { signed: true })).json().body;
+      await t.sql(
+        `UPDATE sessions SET rotated_at = now() - interval '${REFRESH_REUSE_GRACE_MS + 1000} milliseconds' WHERE user_id = 'u-admin' AND rotated_at IS NOT NULL`,
+      );
       const reuse = await call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: r.refreshToken }, { signed: true });
       expect(reuse.statusCode).toBe(401);
       expect(reuse.json().status).toMatchObject({ success: false, replyText: MSG.refreshReused, errorMsg: MSG.refreshReused });

@@ -1,6 +1,11 @@
 // Sessions: random access and refresh tokens stored as SHA-256 digests. A refresh rotates the
 // pair into a new row of the same family; presenting a refresh token that was already rotated
-// means it leaked, so the whole family is revoked.
+// means it leaked, so the whole family is revoked, with one exception: within
+// REFRESH_REUSE_GRACE_MS of its rotation, while the family is still signed in, the token gets a
+// fresh pair of its family. That is the client whose refresh answer never arrived (the page was
+// reloaded or closed while the refresh was in flight), which holds only the rotated pair; without
+// the grace it was signed out. An access token whose row was rotated is answered as expired, not
+// invalid, so that client refreshes instead of giving up.
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { DECRYPTED_ACCESS_TOKEN_MS, TOKEN_LIFETIME_MS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
@@ -58,7 +63,10 @@ export async function sessionByAccessHash(db: Db, accessTokenHash: string): Prom
 
 /** The row if its access token is live now, else the 401 that explains why it is not. */
 export function liveSession(row: SessionRow | undefined): SessionRow {
-  if (!row || row.revokedAt) throw new AppError(401, MSG.tokenInvalid);
+  if (!row) throw new AppError(401, MSG.tokenInvalid);
+  // A rotated row's token is superseded, not withdrawn: the client should refresh (its refresh
+  // decides whether the family is still signed in). Logout and force logout leave rotatedAt empty.
+  if (row.revokedAt) throw new AppError(401, row.rotatedAt ? MSG.accessTokenExpired : MSG.tokenInvalid);
   if (row.accessExpiresAt.getTime() <= Date.now()) throw new AppError(401, MSG.accessTokenExpired);
   return row;
 }
@@ -68,31 +76,38 @@ export async function sessionOfAccessToken(db: Db, token: string): Promise<Sessi
   return liveSession(await sessionByAccessHash(db, sha256(token)));
 }
 
+/** How long a rotated refresh token may be presented again for a fresh pair of its family. */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 export async function rotateRefreshToken(db: Db, refreshToken: string, ip?: string, userAgent?: string): Promise<TokenPair & { userId: string }> {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.refreshTokenHash, sha256(refreshToken)))
-    .limit(1);
+  const hash = sha256(refreshToken);
+  const byHash = async () => (await db.select().from(sessions).where(eq(sessions.refreshTokenHash, hash)).limit(1))[0];
+  const row = await byHash();
   if (!row) throw new AppError(401, MSG.tokenInvalid);
-  if (row.rotatedAt) {
-    await revokeFamily(db, row.familyId);
-    throw new AppError(401, MSG.refreshReused);
-  }
+  if (row.rotatedAt) return reissueInGrace(db, row, ip, userAgent);
   if (row.revokedAt) throw new AppError(401, MSG.refreshReused);
   if (row.refreshExpiresAt.getTime() <= Date.now()) throw new AppError(401, WIRE_MSG.refreshExpired);
-  // Claim the row atomically so two concurrent refreshes cannot both succeed.
-  const claimed = await db
-    .update(sessions)
-    .set({ rotatedAt: new Date(), revokedAt: new Date() })
-    .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt)))
-    .returning({ id: sessions.id });
+  // Claim the row and write its successor in one transaction: a concurrent refresh of the same
+  // token waits on the row lock, finds it rotated, and then sees the successor live (grace).
+  const pair = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(sessions)
+      .set({ rotatedAt: new Date(), revokedAt: new Date() })
+      .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (claimed.length === 0) return null;
+    return successor(tx, row, ip, userAgent);
+  });
   forgetAuth(db, { users: [row.userId] });
-  if (claimed.length === 0) {
-    await revokeFamily(db, row.familyId);
-    throw new AppError(401, MSG.refreshReused);
-  }
-  const pair = await createSession(db, {
+  if (pair) return { ...pair, userId: row.userId };
+  const now = await byHash();
+  if (now?.rotatedAt) return reissueInGrace(db, now, ip, userAgent);
+  throw new AppError(401, MSG.refreshReused);
+}
+
+/** A new pair of the row's family, with the family's lifetimes. */
+async function successor(db: Db, row: SessionRow, ip?: string, userAgent?: string): Promise<TokenPair> {
+  return createSession(db, {
     userId: row.userId,
     groupId: row.groupId,
     ip,
@@ -100,7 +115,25 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, ip?: stri
     familyId: row.familyId,
     lifetimes: await rotatedLifetimes(db, row.familyId),
   });
-  return { ...pair, userId: row.userId };
+}
+
+/**
+ * A rotated refresh token presented again: within the grace, and while the family still has a live
+ * row (no logout, no force logout, no reuse seen), a fresh pair of the family; otherwise reuse, and
+ * the family is revoked.
+ */
+async function reissueInGrace(db: Db, row: SessionRow, ip?: string, userAgent?: string): Promise<TokenPair & { userId: string }> {
+  const inGrace = Date.now() - row.rotatedAt!.getTime() <= REFRESH_REUSE_GRACE_MS && row.refreshExpiresAt.getTime() > Date.now();
+  if (inGrace) {
+    const [live] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.familyId, row.familyId), isNull(sessions.revokedAt)))
+      .limit(1);
+    if (live) return { ...(await successor(db, row, ip, userAgent)), userId: row.userId };
+  }
+  await revokeFamily(db, row.familyId);
+  throw new AppError(401, MSG.refreshReused);
 }
 
 /**
