@@ -428,6 +428,9 @@ describe.each(BACKENDS)('customer onboarding and innet (%s)', (backend) => {
     const ops = (await ok(P.masterList, { page: { pageNum: 1, pageSize: 200 } })).listData.map((x: { cusCode: string }) => x.cusCode);
     expect(ops).not.toContain('C0001');
     expect(ops).toContain('C0201');
+    // The demo customers name the demo users who made and checked them.
+    const demo = (await ok(P.masterList, { page: { pageNum: 1, pageSize: 200 } })).listData.find((x: { cusCode: string }) => x.cusCode === 'C0203');
+    expect(demo).toMatchObject({ makerName: '张经办', checkerName: '李复核' });
   });
 
   it('announces each state change of an application live on the socket of who may see its customer, never to another tenant', async () => {

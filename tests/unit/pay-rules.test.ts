@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PAY_MSG, maskCard, maskMobile, shownMobile, validateBatchRows, type PayOrderKind } from '../../contract/api/pay';
 import { ENTRY_KIND_TEXT } from '../../contract/api/ledger';
 import { computeSplits } from '../../server/modules/pay/kinds';
+import { nextOrderNo } from '../../server/modules/pay/store';
 
 describe('validateBatchRows', () => {
   const row = { payeeName: '甲', payeeAcctNo: 'A1', amount: '1.00' };
@@ -110,5 +111,14 @@ describe('shownMobile', () => {
     expect(shownMobile({ mobile: '13800000003' }, false)).toBe('138****0003');
     expect(shownMobile(u, true)).toBe('13800000003');
     expect(shownMobile(null, true)).toBe('');
+  });
+});
+
+describe('nextOrderNo', () => {
+  const conn = { query: async <T>() => [{ n: '42' }] as T[] };
+  it("dates the number with China's day, also in China's early hours (UTC's yesterday)", async () => {
+    // 2026-11-26 17:30 UTC is 2026-11-27 01:30 in China.
+    expect(await nextOrderNo(conn, 'PO', new Date('2026-11-26T17:30:00Z'))).toBe('PO2026112700000042');
+    expect(await nextOrderNo(conn, 'PO', new Date('2026-11-26T15:59:59Z'))).toBe('PO2026112600000042');
   });
 });

@@ -84,7 +84,7 @@ export async function seedCusDemo(store: LedgerStore): Promise<boolean> {
         `INSERT INTO customers (tenant_id, cus_code, cus_name, cus_type, mobile, cus_kind, credit_code, legal_name, legal_id_no, legal_mobile, contact_name,
                                 province_code, city_code, district_code, address, settle_card_no, settle_bank_name, settle_branch_name, review_status,
                                 industry_id, version, created_by, maker_id, maker_name, checker_id, checker_name, submitted_at, reviewed_at)
-         VALUES ('0', $1, $2, 'customer', $3, $4, $5, $6, $7, $3, $6, $8, $9, $10, $11, $12, '中国建设银行', $13, $14, $17, 1, 'u-operator', 'u-operator', '演示操作员',
+         VALUES ('0', $1, $2, 'customer', $3, $4, $5, $6, $7, $3, $6, $8, $9, $10, $11, $12, '中国建设银行', $13, $14, $17, 1, 'u-operator', 'u-operator', '张经办',
                  $15, $16, CASE WHEN $14 IN ('submitted', 'approved') THEN now() END, CASE WHEN $14 = 'approved' THEN now() END)`,
         [
           d.cusCode,
@@ -100,12 +100,12 @@ export async function seedCusDemo(store: LedgerStore): Promise<boolean> {
           `${d.district[2]}支行`,
           d.review,
           d.review === 'approved' ? 'u-approver' : null,
-          d.review === 'approved' ? '演示审核员' : null,
+          d.review === 'approved' ? '李复核' : null,
           d.industry,
         ],
       );
       await c.query(
-        `INSERT INTO cus_history (tenant_id, cus_code, action, to_status, version, actor_id, actor_name) VALUES ('0', $1, 'create', 'draft', 1, 'u-operator', '演示操作员')`,
+        `INSERT INTO cus_history (tenant_id, cus_code, action, to_status, version, actor_id, actor_name) VALUES ('0', $1, 'create', 'draft', 1, 'u-operator', '张经办')`,
         [d.cusCode],
       );
     }

@@ -16,6 +16,7 @@ import {
 } from '../../../contract/api/pay';
 import { formatFen } from '../../../contract/money';
 import type { SqlConn } from '../ledger/store';
+import { compactParts } from '../../../contract/time';
 import { scopeSql, type DataScope } from '../rbac/dataScope';
 
 export interface OrderRow {
@@ -119,11 +120,11 @@ export async function orderByKey(c: SqlConn, tenantId: string, kind: PayOrderKin
   return o ? normalise(o) : null;
 }
 
-export async function nextOrderNo(c: SqlConn, prefix = 'PO'): Promise<string> {
+/** PO + the day in China (as settlement and supervision numbers) + an 8-digit sequence number. */
+/** PO + the day in China (display zone, as settlement and supervision numbers) + a sequence number. */
+export async function nextOrderNo(c: SqlConn, prefix = 'PO', at = new Date()): Promise<string> {
   const [{ n }] = await c.query<{ n: string }>(`SELECT nextval('pay_order_no_seq')::text AS n`);
-  const d = new Date();
-  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-  return `${prefix}${day}${n.padStart(8, '0')}`;
+  return `${prefix}${compactParts(at).day}${n.padStart(8, '0')}`;
 }
 
 export interface Actor {
