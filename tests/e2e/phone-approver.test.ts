@@ -172,9 +172,11 @@ describe('passkeys bound to the orders (§1)', () => {
     const o = await submit('321.45', '供应商乙');
     // The notification's tap opens this page (tap 1).
     await ap.goto(approveDetailUrl(o.orderId));
-    await ctx.route(`**${API_BASE}${PAY_PATHS.auditPass}`, async (route) => {
-      captured = (route.request().postDataJSON() as { passkey: typeof captured }).passkey;
-      await route.continue();
+    // Read off the context's requests, not routed: a route misses the calls the service worker
+    // makes once it controls the page (as it does here, the phone's worker being on).
+    ctx.on('request', (req) => {
+      if (req.method() !== 'POST' || !req.url().includes(`${API_BASE}${PAY_PATHS.auditPass}`)) return;
+      captured = (req.postDataJSON() as { passkey?: typeof captured }).passkey ?? captured;
     });
     await ap.getByRole('button', { name: '审批通过' }).click(); // tap 2
     const sheet = ap.getByTestId('passkey-sheet');
