@@ -78,3 +78,6 @@ export const amountField = z
   .trim()
   .refine((s) => parseYuan(s) !== null, AMOUNT_MSG)
   .describe('金额（元，字符串）：大于0，最多两位小数，单笔不超过100000000.00，如 "12.30"');
+
+/** A chart axis tick of a yuan amount: 万 from ten thousand on, so that five ticks fit a narrow chart. */
+export const yuanTick = (yuan: number): string => (Math.abs(yuan) >= 10_000 ? `${yuan / 10_000}万` : String(yuan));

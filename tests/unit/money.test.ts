@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_NO_RX, accountCheckDigits, isValidAccountNo, makeAccountNo, randomAccountBody } from '../../contract/accountNo';
-import { MAX_AMOUNT_FEN, amountField, fenText, formatFen, formatYuanGrouped, parseYuan, yuanText, yuanToFen } from '../../contract/money';
+import { MAX_AMOUNT_FEN, amountField, fenText, formatFen, formatYuanGrouped, parseYuan, yuanText, yuanTick, yuanToFen } from '../../contract/money';
 
 describe('parseYuan (the §5 amount rule, in fen)', () => {
   it.each([
@@ -139,4 +139,15 @@ describe('amounts as shown (yuanToFen, yuanText, fenText)', () => {
     expect(yuanText(null)).toBe('');
     expect(yuanText(undefined)).toBe('');
   });
+});
+
+describe('yuanTick (chart axes)', () => {
+  it.each([
+    [0, '0'],
+    [5000, '5000'],
+    [10_000, '1万'],
+    [250_000, '25万'],
+    [15_000, '1.5万'],
+    [-20_000, '-2万'],
+  ])('%d → %s', (v, text) => expect(yuanTick(v)).toBe(text));
 });

@@ -3,6 +3,7 @@
 // loaded until the block scrolls into view (below the fold on a phone); after that it stays live.
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { WorkbenchCharts as Charts } from '@contract/api/workbench';
+import { yuanTick } from '@contract/money';
 import { EChart, type ChartOption } from '@/components/charts/EChart';
 import { money, useWorkbenchCharts } from './useWorkbench';
 
@@ -29,7 +30,7 @@ function volumeOption(c: Charts, days: number): ChartOption {
     xAxis: { type: 'category', data: shown.map((d) => d.day.slice(5)) },
     yAxis: [
       { type: 'value', name: '笔数', minInterval: 1 },
-      { type: 'value', name: '元', splitLine: { show: false } },
+      { type: 'value', name: '元', splitLine: { show: false }, axisLabel: { formatter: yuanTick } },
     ],
     series: [
       { name: '笔数', type: 'bar', barMaxWidth: 24, data: shown.map((d) => d.count), itemStyle: { color: BLUE } },
@@ -58,7 +59,7 @@ const topOption = (c: Charts): ChartOption => {
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', name: '元' },
+    xAxis: { type: 'value', name: '元', axisLabel: { formatter: yuanTick } },
     yAxis: { type: 'category', data: rows.map((r) => r.cusName), axisLabel: { width: 96, overflow: 'truncate' } },
     series: [{ type: 'bar', name: '付款金额（元）', barMaxWidth: 24, data: rows.map((r) => yuan(r.amountFen)), itemStyle: { color: BLUE } }],
   };
