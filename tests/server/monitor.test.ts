@@ -102,6 +102,12 @@ describe.each(BACKENDS)('系统监控 on %s', (backend) => {
     // Online users: the administrator's session at least.
     expect(o.online.sessions).toBeGreaterThanOrEqual(1);
     expect(o.online.users).toBeGreaterThanOrEqual(1);
+    // A sign-in whose refresh was made again (its first answer lost) is one session, as 在线用户 shows it.
+    const onlineBefore = (await overview()).body.result.online.sessions;
+    const ap = await login(t.app, 'approver');
+    for (let i = 0; i < 2; i++)
+      expect((await call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: ap.refreshToken }, { signed: true })).statusCode).toBe(200);
+    expect((await overview()).body.result.online.sessions).toBe(onlineBefore + 1);
     expect(o.channel).toMatchObject({ name: 'simulator', pending: 0, healthy: true });
   });
 

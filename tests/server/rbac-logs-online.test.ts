@@ -110,6 +110,21 @@ describe.each(BACKENDS)('logs and online users on %s', (backend) => {
     expect(rows).toHaveLength(2);
   });
 
+  it('a refresh made again because its answer was lost shows the session once, and forcing it out ends every pair', async () => {
+    const ap = await login(t.app, 'approver');
+    const refresh = () => call(t.app, 'POST', '/cap/auth/v1/RefreshToken', { refreshToken: ap.refreshToken }, { signed: true });
+    const lost = await refresh();
+    const again = await refresh(); // within the grace: a second live pair of the same family
+    expect([lost.statusCode, again.statusCode]).toEqual([200, 200]);
+    const list = (await get(RBAC.onlineList, { username: 'approver' })).json().result as { records: OnlineRecord[]; total: number };
+    expect(list.total).toBe(1);
+    expect(list.records).toHaveLength(1);
+    expect((await post(RBAC.forceLogout, { sessionId: list.records[0].id })).statusCode).toBe(200);
+    for (const pair of [lost, again]) {
+      expect((await call(t.app, 'GET', '/sys/user/getCurrentUserDeparts', undefined, { token: pair.json().body.accessToken })).statusCode).toBe(401);
+    }
+  });
+
   it('shows only sessions of the tenant users and keeps last-seen', async () => {
     const cus = await login(t.app, 'customer');
     const names = ((await get(RBAC.onlineList, { pageSize: '100' })).json().result.records as OnlineRecord[]).map((r) => r.username);

@@ -259,7 +259,8 @@ export class Monitor {
   private async online(): Promise<MonitorOverview['online']> {
     // The live sessions of the online-user list (server/modules/rbac/online.ts), every tenant's.
     const [r] = await this.read<{ sessions: number; users: number }>(
-      sql`SELECT count(*)::int AS sessions, count(DISTINCT user_id)::int AS users FROM sessions
+      // A family with two live rows (a refresh made again within its grace) is one session.
+      sql`SELECT count(DISTINCT family_id)::int AS sessions, count(DISTINCT user_id)::int AS users FROM sessions
           WHERE revoked_at IS NULL AND rotated_at IS NULL AND access_expires_at > now()`,
     );
     const sockets = (await this.metrics.values('boss_websocket_connections')).reduce((s, v) => s + v.value, 0);

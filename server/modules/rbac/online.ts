@@ -68,7 +68,10 @@ function liveInTenant(db: Db, tenantId: string) {
     .from(userGroups)
     .innerJoin(groups, eq(groups.id, userGroups.groupId))
     .where(and(eq(userGroups.userId, sessions.userId), eq(groups.tenantId, tenantId)));
-  return and(isNull(sessions.revokedAt), isNull(sessions.rotatedAt), gt(sessions.accessExpiresAt, new Date()), exists(member));
+  // A family holds two live rows when a refresh was made again within the grace (its first answer
+  // lost, server/modules/session/service.ts): it is one session, shown by its newest row.
+  const newer = sql`SELECT 1 FROM sessions n WHERE n.family_id = ${sessions.familyId} AND n.revoked_at IS NULL AND (n.created_at, n.id) > (${sessions.createdAt}, ${sessions.id})`;
+  return and(isNull(sessions.revokedAt), isNull(sessions.rotatedAt), gt(sessions.accessExpiresAt, new Date()), exists(member), sql`NOT EXISTS (${newer})`);
 }
 
 export const onlineRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
