@@ -7,6 +7,7 @@ import type { PermissionEntry } from '@contract/types';
 import {
   allowed,
   appendRows,
+  cellText,
   dictText,
   downloadName,
   importOutcome,
@@ -209,5 +210,26 @@ describe('a list opened filtered by its URL (the workbench to-dos)', () => {
     expect(valuesFromSearch(fields, '?status=nonsense')).toEqual({});
     expect(valuesFromSearch(fields, '?createTime=2026-01-01&status=')).toEqual({});
     expect(valuesFromSearch(fields, '')).toEqual({});
+  });
+});
+
+describe('cellText (a cell on the phone card and in the desktop table)', () => {
+  type Row = { id: string; at: string | null; day: string; status: string; n: number };
+  const row: Row = { id: '1', at: '2026-11-26T23:54:59.733Z', day: '2026-11-26T17:00:00Z', status: '1', n: 5 };
+  const dicts = { st: [{ value: '1', text: '正常' }] };
+  it('shows an ISO instant as China wall-clock time, and a wall-clock text unchanged', () => {
+    expect(cellText({ dataIndex: 'at', title: '更新时间', type: 'datetime' }, row, dicts)).toBe('2026-11-27 07:54:59');
+    expect(cellText({ dataIndex: 'at', title: 't', type: 'datetime' }, { ...row, at: '2026-11-22 09:30:00' }, dicts)).toBe('2026-11-22 09:30:00');
+    expect(cellText({ dataIndex: 'day', title: '日期', type: 'date' }, row, dicts)).toBe('2026-11-27');
+    expect(cellText({ dataIndex: 'at', title: 't', type: 'datetime' }, { ...row, at: null }, dicts)).toBe('');
+  });
+  it("uses the column's own rendering when it gives text (the phone card showed the raw value)", () => {
+    expect(cellText({ dataIndex: 'at', title: 't', render: (v) => `时间 ${String(v).slice(0, 4)}` }, row, dicts)).toBe('时间 2026');
+    expect(cellText({ dataIndex: 'n', title: 'n', render: (v) => Number(v) * 2 }, row, dicts)).toBe('10');
+  });
+  it('gives tags, dictionaries and options their text', () => {
+    expect(cellText({ dataIndex: 'status', title: 's', type: 'tag', tag: () => ({ text: '已通过', color: 'green' }) }, row, dicts)).toBe('已通过');
+    expect(cellText({ dataIndex: 'status', title: 's', dict: 'st' }, row, dicts)).toBe('正常');
+    expect(cellText({ dataIndex: 'status', title: 's', options: [{ value: '1', label: '是' }] }, row, dicts)).toBe('是');
   });
 });

@@ -14,7 +14,7 @@ import { API_BASE, PAGE_SIZE_OPTIONS_LIST } from '@contract/constants';
 import { ADMIN_P } from '@contract/api/admin';
 import { MSG } from '@contract/messages';
 import { session } from '@/stores/session';
-import { allowed, dictText, rowActionsOf, sortOf, staticUrl, textOf, totalText, visibleToolbar } from './listRules';
+import { allowed, cellText, rowActionsOf, sortOf, staticUrl, textOf, totalText, visibleToolbar } from './listRules';
 import type { ListColumn, ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
 import { useListKit, type ListUi } from './useListKit';
 import QueryForm from './QueryForm.desktop';
@@ -50,11 +50,7 @@ export function CellView<T extends ListRow>({ col, row }: { col: ListColumn<T>; 
     const t = col.tag(row);
     return t ? <Tag color={t.color}>{t.text}</Tag> : null;
   }
-  if (col.dict) return dictText(dicts[col.dict], value) || '-';
-  if (col.options) return col.options.find((o) => o.value === String(value))?.label ?? String(value ?? '');
-  if (value === null || value === undefined || value === '') return '-';
-  if (col.type === 'date') return String(value).slice(0, 10);
-  return String(value);
+  return cellText(col, row, dicts) || '-';
 }
 
 /**

@@ -27,8 +27,8 @@ import { API_BASE } from '@contract/constants';
 import { ADMIN_P } from '@contract/api/admin';
 import { session } from '@/stores/session';
 import { mobileTagColor } from '@/components/statusTags';
-import { dictText, pageActionsOf, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
-import type { ListColumn, ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
+import { cellText, pageActionsOf, rowActionsOf, staticUrl, textOf, visibleToolbar } from './listRules';
+import type { ListKitApi, ListKitConfig, ListRow, RowAction } from './types';
 import { useListKit, type ListUi } from './useListKit';
 import { useContextMenu } from '@/components/contextMenu/useContextMenu';
 
@@ -48,16 +48,6 @@ const mobileUi: ListUi = {
 };
 
 const INFINITE = { infinite: true };
-
-function cellText<T extends ListRow>(col: ListColumn<T> | undefined, row: T, dicts: Record<string, { value: string; text: string }[]>): string {
-  if (!col) return '';
-  const v = row[col.dataIndex];
-  if (col.type === 'tag' && col.tag) return col.tag(row)?.text ?? '';
-  if (col.dict) return dictText(dicts[col.dict], v);
-  if (col.options) return col.options.find((o) => o.value === String(v))?.label ?? String(v ?? '');
-  if (v === null || v === undefined) return '';
-  return col.type === 'date' ? String(v).slice(0, 10) : String(v);
-}
 
 export default function ListKitMobile<T extends ListRow>({
   config,

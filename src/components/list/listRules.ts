@@ -6,8 +6,9 @@ import { PAGE_SIZE_DEFAULT } from '@contract/constants';
 import { MAX_PAGE_SIZE } from '@contract/listQuery';
 import { MSG } from '@contract/messages';
 import { excludedCodes, hasPermission, visibleToolbarButtons, type PermissionLists } from '@contract/permission';
+import { formatDate, formatDateTime } from '@contract/time';
 import { wrapFilter } from '@contract/validation';
-import type { ExtraButton, ListKitConfig, ListRow, QueryField, RowAction, ToolbarButton } from './types';
+import type { ExtraButton, ListColumn, ListKitConfig, ListRow, QueryField, RowAction, ToolbarButton } from './types';
 
 export const totalText = (total: number) => `共${total}条`;
 
@@ -192,4 +193,26 @@ export function staticUrl(path: string | null | undefined, apiBase: string, stat
   if (!path) return undefined;
   if (/^(https?:|data:|blob:|\/)/.test(path)) return path;
   return `${apiBase}${staticBase}/${path}`;
+}
+
+/**
+ * A cell as plain text, for the phone's cards and the desktop's table alike ('' for none): the
+ * column's own rendering when it gives text, a tag's text, a dictionary's or an option's label, and
+ * dates and times in the display zone (an ISO instant from a business call reads as China time, as
+ * the sys-style lists' wall-clock text already does).
+ */
+export function cellText<T extends ListRow>(col: ListColumn<T> | undefined, row: T, dicts: Record<string, readonly { value: string; text: string }[]>): string {
+  if (!col) return '';
+  const v = row[col.dataIndex];
+  if (col.render) {
+    const out = col.render(v, row);
+    if (typeof out === 'string' || typeof out === 'number') return String(out);
+  }
+  if (col.type === 'tag' && col.tag) return col.tag(row)?.text ?? '';
+  if (col.dict) return dictText(dicts[col.dict], v);
+  if (col.options) return col.options.find((o) => o.value === String(v))?.label ?? String(v ?? '');
+  if (v === null || v === undefined) return '';
+  if (col.type === 'date') return formatDate(v as string) || String(v).slice(0, 10);
+  if (col.type === 'datetime') return formatDateTime(v as string) || String(v);
+  return String(v);
 }
