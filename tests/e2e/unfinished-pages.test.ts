@@ -286,14 +286,20 @@ describe('phone at 390×844', () => {
     await page.goto('/system/user');
     const cards = page.getByTestId('list-card');
     await eventually(() => cards.count()).toBeGreaterThanOrEqual(10);
-    // Scroll to the very end (the infinite scroll loads the rest on the way).
-    for (let round = 0; round < 10; round += 1) {
+    const toEnd = async () => {
       await page.mouse.wheel(0, 4000);
       await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollHeight > el.clientHeight && (el.scrollTop = el.scrollHeight)));
+    };
+    // Scroll to the very end (the infinite scroll loads the rest on the way; the server holds the
+    // users other files made too, so the number of pages varies).
+    for (let round = 0; round < 20; round += 1) {
+      await toEnd();
       if ((await page.getByText('没有更多了').count()) > 0) break;
       await page.waitForTimeout(300);
     }
     await eventually(() => page.getByText('没有更多了').count()).toBe(1);
+    // The last page may have drawn below the fold after the last scroll: scroll once more.
+    await toEnd();
     await page.waitForTimeout(300);
     const last = await box(cards.last());
     const bubble = await box(page.locator('.adm-floating-bubble-button'));

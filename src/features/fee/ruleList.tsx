@@ -11,7 +11,7 @@ export const STATUS_COLOR: Record<RuleStatus, string> = { pending: 'processing',
 export const STATUS_OPTIONS = RULE_STATUSES.map((value) => ({ value, label: RULE_STATUS_TEXT[value] }));
 export const statusTag = (r: { status: RuleStatus }) => ({ text: RULE_STATUS_TEXT[r.status], color: STATUS_COLOR[r.status] });
 export const timeColumn = <K extends string>(dataIndex: K, title: string) => ({ dataIndex, title, width: 160 });
-/** A rule version as a list row: keyed by its id, its time as people read it (phone cards show values as they are). */
+/** A rule version as a list row: keyed by its id, its effective time as people read it (China time). */
 export const ruleRow = <V extends { ruleId: string; effectiveFrom: string }>(r: V): V & ListRow => ({
   ...r,
   id: r.ruleId,
