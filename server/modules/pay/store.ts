@@ -15,8 +15,8 @@ import {
   type PayOrderView,
 } from '../../../contract/api/pay';
 import { formatFen } from '../../../contract/money';
-import type { SqlConn } from '../ledger/store';
 import { compactParts } from '../../../contract/time';
+import type { SqlConn } from '../ledger/store';
 import { scopeSql, type DataScope } from '../rbac/dataScope';
 
 export interface OrderRow {
@@ -120,7 +120,6 @@ export async function orderByKey(c: SqlConn, tenantId: string, kind: PayOrderKin
   return o ? normalise(o) : null;
 }
 
-/** PO + the day in China (as settlement and supervision numbers) + an 8-digit sequence number. */
 /** PO + the day in China (display zone, as settlement and supervision numbers) + a sequence number. */
 export async function nextOrderNo(c: SqlConn, prefix = 'PO', at = new Date()): Promise<string> {
   const [{ n }] = await c.query<{ n: string }>(`SELECT nextval('pay_order_no_seq')::text AS n`);
