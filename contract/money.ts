@@ -72,6 +72,17 @@ export function yuanText(yuan: string | null | undefined): string {
   return fen === null ? (yuan ?? '') : fenText(fen);
 }
 
+/**
+ * A yuan amount for a column already titled in 元 ('结算金额（元）'): grouped without the sign
+ * ('1,234.50'); '—' for none; text that is not an amount as it came.
+ */
+export function yuanCell(yuan: unknown): string {
+  if (yuan === null || yuan === undefined || yuan === '') return '—';
+  const fen = yuanToFen(yuan);
+  if (fen === null) return String(yuan);
+  return fen < 0n ? `-${formatYuanGrouped(-fen)}` : formatYuanGrouped(fen);
+}
+
 /** zod field of a required amount: a yuan string that parseYuan accepts; the message is the §5 one. */
 export const amountField = z
   .string({ error: AMOUNT_MSG })

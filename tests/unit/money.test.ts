@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_NO_RX, accountCheckDigits, isValidAccountNo, makeAccountNo, randomAccountBody } from '../../contract/accountNo';
-import { MAX_AMOUNT_FEN, amountField, fenText, formatFen, formatYuanGrouped, parseYuan, yuanText, yuanTick, yuanToFen } from '../../contract/money';
+import { MAX_AMOUNT_FEN, amountField, fenText, formatFen, formatYuanGrouped, parseYuan, yuanCell, yuanText, yuanTick, yuanToFen } from '../../contract/money';
 
 describe('parseYuan (the §5 amount rule, in fen)', () => {
   it.each([
@@ -150,4 +150,17 @@ describe('yuanTick (chart axes)', () => {
     [15_000, '1.5万'],
     [-20_000, '-2万'],
   ])('%d → %s', (v, text) => expect(yuanTick(v)).toBe(text));
+});
+
+describe('yuanCell (columns titled in 元)', () => {
+  it.each([
+    ['1234567.5', '1,234,567.50'],
+    ['-1234.05', '-1,234.05'],
+    ['0.00', '0.00'],
+    [99.9, '99.90'],
+    [null, '—'],
+    [undefined, '—'],
+    ['', '—'],
+    ['未知', '未知'],
+  ])('%s → %s', (v, text) => expect(yuanCell(v)).toBe(text));
 });

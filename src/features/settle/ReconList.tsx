@@ -2,6 +2,7 @@
 // our orders, matched, differences still open, closed or not) and, for a day, its differences:
 // 标记渠道差错 with a reason, 发起调账 (a second person 复核通过 or 退回), then 关账 once nothing is
 // open. 执行对账 (re)runs a day; the same day run again gives the same differences.
+import { yuanCell } from '@contract/money';
 import { useMemo, useState } from 'react';
 import {
   RECON_DAY_STATUS_TEXT,
@@ -110,9 +111,9 @@ export default function ReconList() {
       columns: [
         { dataIndex: 'ref', title: '渠道流水号', width: 220 },
         { dataIndex: 'kind', title: '差错类型', width: 100, options: optionsOf(RECON_KIND_TEXT) },
-        { dataIndex: 'ourAmount', title: '我方金额（元）', width: 130, align: 'right', render: (v) => (v as string | null) ?? '—' },
-        { dataIndex: 'theirAmount', title: '渠道金额（元）', width: 130, align: 'right', render: (v) => (v as string | null) ?? '—' },
-        { dataIndex: 'theirFee', title: '渠道手续费（元）', width: 130, align: 'right', render: (v) => (v as string | null) ?? '—' },
+        { dataIndex: 'ourAmount', title: '我方金额（元）', width: 130, align: 'right', render: yuanCell },
+        { dataIndex: 'theirAmount', title: '渠道金额（元）', width: 130, align: 'right', render: yuanCell },
+        { dataIndex: 'theirFee', title: '渠道手续费（元）', width: 130, align: 'right', render: yuanCell },
         { dataIndex: 'status', title: '处理状态', width: 110, type: 'tag', tag: (r) => ({ text: RECON_STATUS_TEXT[r.status], color: ITEM_TAG[r.status] }) },
         { dataIndex: 'resolveReason', title: '处理说明', ellipsis: true, render: (v) => (v as string | null) ?? '—' },
         { dataIndex: 'proposedBy', title: '发起人', width: 90, render: (v) => (v as string | null) ?? '—' },

@@ -2,6 +2,7 @@
 // a batch opens its items (one per customer), where a failed item is retried or handled by an
 // operator; 立即结算 settles named customers on demand; 结算规则 sets each customer's cycle and keep-back. Both views through the list kit; rows
 // change live as the channel answers.
+import { yuanCell } from '@contract/money';
 import { useMemo, useState } from 'react';
 import {
   SETTLE_BATCH_STATUS_TEXT,
@@ -62,8 +63,8 @@ export default function SettleBatchList() {
         { dataIndex: 'itemCount', title: '笔数', width: 70, align: 'right' },
         { dataIndex: 'succeeded', title: '成功', width: 70, align: 'right' },
         { dataIndex: 'failed', title: '失败', width: 70, align: 'right' },
-        { dataIndex: 'total', title: '结算金额（元）', width: 140, align: 'right' },
-        { dataIndex: 'paid', title: '已出款（元）', width: 140, align: 'right' },
+        { dataIndex: 'total', title: '结算金额（元）', width: 140, align: 'right', render: yuanCell },
+        { dataIndex: 'paid', title: '已出款（元）', width: 140, align: 'right', render: yuanCell },
         { dataIndex: 'cutoff', title: '截止时间', width: 170, render: timeText },
         { dataIndex: 'createTime', title: '创建时间', width: 170, render: timeText },
       ],
@@ -105,7 +106,7 @@ export default function SettleBatchList() {
         { dataIndex: 'cusName', title: '客户名称', ellipsis: true },
         { dataIndex: 'accountNo', title: '结算账户', width: 170 },
         { dataIndex: 'cardNo', title: '银行卡', width: 100 },
-        { dataIndex: 'amount', title: '金额（元）', width: 120, align: 'right' },
+        { dataIndex: 'amount', title: '金额（元）', width: 120, align: 'right', render: yuanCell },
         { dataIndex: 'status', title: '状态', width: 100, type: 'tag', tag: (r) => ({ text: SETTLE_ITEM_STATUS_TEXT[r.status], color: ITEM_TAG[r.status] }) },
         { dataIndex: 'attempts', title: '次数', width: 60, align: 'right' },
         { dataIndex: 'failReason', title: '失败原因', ellipsis: true, render: (_v, r) => r.handledReason ?? r.failReason ?? '—' },

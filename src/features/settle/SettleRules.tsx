@@ -1,6 +1,7 @@
 // 结算规则 inside 结算管理: every customer's settlement cycle (T+1 or on demand only) and the amount
 // kept back on its settlement account, with what is available there now; an operator switches the
 // cycle or sets the keep-back (the server checks the amount rule and the customer).
+import { yuanCell } from '@contract/money';
 import { useMemo } from 'react';
 import { SETTLE_CYCLE_TEXT, SETTLE_P, SETTLE_PERMS, type SettleRuleRow } from '@contract/api/settle';
 import { V } from '@contract/validation';
@@ -26,9 +27,9 @@ export function SettleRules({ ask, onBack }: { ask: ReturnType<typeof useRowProm
         { dataIndex: 'cusCode', title: '客户编号', width: 120 },
         { dataIndex: 'cusName', title: '客户名称', ellipsis: true },
         { dataIndex: 'cycle', title: '结算周期', width: 140, render: (_v, r) => SETTLE_CYCLE_TEXT[r.cycle] },
-        { dataIndex: 'keepBack', title: '留存金额（元）', width: 140, align: 'right' },
+        { dataIndex: 'keepBack', title: '留存金额（元）', width: 140, align: 'right', render: yuanCell },
         { dataIndex: 'settleAcctNo', title: '结算账户', width: 180, render: (_v, r) => r.settleAcctNo ?? '未开立' },
-        { dataIndex: 'available', title: '可用余额（元）', width: 140, align: 'right', render: (_v, r) => r.available ?? '—' },
+        { dataIndex: 'available', title: '可用余额（元）', width: 140, align: 'right', render: yuanCell },
         { dataIndex: 'updatedAt', title: '修改时间', width: 170, render: timeText },
       ],
       query: [{ field: 'cusCode', label: '客户编号/名称', type: 'input' }],

@@ -5,6 +5,7 @@
 //              button is hidden); freeze or unfreeze a supplier's releases with a reason;
 //   supplier — 申请放款 on a fund with evidence files; cancel one's own pending request;
 //   cus      — 申请退款 on a fund; cancel one's own pending request.
+import { yuanCell } from '@contract/money';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   SV_KIND_TEXT,
@@ -99,10 +100,10 @@ export function SvPage({ side }: { side: SvSide }) {
         { dataIndex: 'cusName', title: '客户', ellipsis: true, render: (_v, r) => r.cusName || r.cusCode },
         { dataIndex: 'supplierName', title: '供应商', ellipsis: true, render: (_v, r) => r.supplierName || r.supplierCode },
         { dataIndex: 'contractNo', title: '合同编号', width: 130 },
-        { dataIndex: 'balance', title: '监管余额（元）', width: 130, align: 'right' },
-        { dataIndex: 'available', title: '可申请（元）', width: 120, align: 'right' },
-        { dataIndex: 'released', title: '已放款（元）', width: 120, align: 'right' },
-        { dataIndex: 'refunded', title: '已退款（元）', width: 120, align: 'right' },
+        { dataIndex: 'balance', title: '监管余额（元）', width: 130, align: 'right', render: yuanCell },
+        { dataIndex: 'available', title: '可申请（元）', width: 120, align: 'right', render: yuanCell },
+        { dataIndex: 'released', title: '已放款（元）', width: 120, align: 'right', render: yuanCell },
+        { dataIndex: 'refunded', title: '已退款（元）', width: 120, align: 'right', render: yuanCell },
         { dataIndex: 'pendingCount', title: '待审批', width: 80, align: 'right' },
         {
           dataIndex: 'frozenReason',
@@ -126,7 +127,7 @@ export function SvPage({ side }: { side: SvSide }) {
         text: '通过',
         permission: SV_PERMS.approve,
         visible: (r) => r.status === 'pending' && !r.mine,
-        confirm: (r) => `${SV_KIND_TEXT[r.kind]} ${r.amount} 元（${r.requestNo}）审批通过后资金将立即划转，确定通过？`,
+        confirm: (r) => `${SV_KIND_TEXT[r.kind]} ${yuanCell(r.amount)} 元（${r.requestNo}）审批通过后资金将立即划转，确定通过？`,
         onClick: (r, kit) =>
           reloadAfter(kit, async () => {
             const text = await sysAction(SV_P.approve, { id: r.id });
@@ -172,7 +173,7 @@ export function SvPage({ side }: { side: SvSide }) {
         { dataIndex: 'kind', title: '类型', width: 70, options: optionsOf(SV_KIND_TEXT) },
         { dataIndex: 'supplierName', title: '供应商', width: 200, ellipsis: true, render: (_v, r) => r.supplierName || r.supplierCode },
         { dataIndex: 'contractNo', title: '合同编号', width: 150 },
-        { dataIndex: 'amount', title: '金额（元）', width: 120, align: 'right' },
+        { dataIndex: 'amount', title: '金额（元）', width: 120, align: 'right', render: yuanCell },
         { dataIndex: 'reason', title: '说明', width: 220, ellipsis: true },
         { dataIndex: 'filesText', title: '交付证明', width: 150, ellipsis: true, render: (_v, r) => r.files.map((f) => f.fileName).join('、') || '—' },
         { dataIndex: 'status', title: '状态', width: 90, type: 'tag', tag: (r) => ({ text: SV_STATUS_TEXT[r.status], color: STATUS_TAG[r.status] }) },
