@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { DASHBOARD_PERMS, amountText as money, durationText, type Analysis, type VolumeRow } from '@contract/api/workbench';
 import { EChart, type ChartOption } from '@/components/charts/EChart';
+import { volumeTrendOption } from '@/components/charts/volumeTrend';
 import { useCan } from '@/hooks/useCan';
 import { useAnalysis } from './useAnalysis';
 
@@ -18,20 +19,7 @@ const volumeColumns = (keyTitle: string): ColumnsType<VolumeRow> => [
   { dataIndex: 'paidFen', title: '实付金额', align: 'right', width: 128, render: (v: string) => money(v) },
 ];
 
-const trendOption = (a: Analysis): ChartOption => ({
-  tooltip: { trigger: 'axis' },
-  legend: { data: ['笔数', '金额（元）'], top: 0 },
-  grid: { left: 56, right: 72, top: 32, bottom: 28 },
-  xAxis: { type: 'category', data: a.byDay.map((d) => d.key.slice(5)) },
-  yAxis: [
-    { type: 'value', name: '笔数', minInterval: 1 },
-    { type: 'value', name: '元', splitLine: { show: false } },
-  ],
-  series: [
-    { name: '笔数', type: 'bar', data: a.byDay.map((d) => d.count), itemStyle: { color: '#0267B5' } },
-    { name: '金额（元）', type: 'line', yAxisIndex: 1, data: a.byDay.map((d) => Number(d.amountFen) / 100), itemStyle: { color: '#d46b08' } },
-  ],
-});
+const trendOption = (a: Analysis): ChartOption => volumeTrendOption(a.byDay.map((d) => ({ day: d.key, count: d.count, amountFen: d.amountFen })));
 
 export default function AnalysisDesktop() {
   const x = useAnalysis();

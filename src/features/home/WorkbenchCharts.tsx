@@ -5,9 +5,10 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { WorkbenchCharts as Charts } from '@contract/api/workbench';
 import { yuanTick } from '@contract/money';
 import { EChart, type ChartOption } from '@/components/charts/EChart';
+import { fenToYuanNumber, VOLUME_BLUE, volumeTrendOption } from '@/components/charts/volumeTrend';
 import { money, useWorkbenchCharts } from './useWorkbench';
 
-const BLUE = '#0267B5';
+const BLUE = VOLUME_BLUE;
 const STATUS_COLORS: Record<string, string> = {
   succeeded: '#389e0d',
   failed: '#cf1322',
@@ -19,25 +20,8 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: '#bfbfbf',
   draft: '#d9d9d9',
 };
-const yuan = (fen: string) => Number(fen) / 100;
-
-function volumeOption(c: Charts, days: number): ChartOption {
-  const shown = c.days.slice(-days);
-  return {
-    tooltip: { trigger: 'axis' },
-    legend: { data: ['笔数', '金额（元）'], top: 0 },
-    grid: { left: 48, right: 56, top: 32, bottom: 28 },
-    xAxis: { type: 'category', data: shown.map((d) => d.day.slice(5)) },
-    yAxis: [
-      { type: 'value', name: '笔数', minInterval: 1 },
-      { type: 'value', name: '元', splitLine: { show: false }, axisLabel: { formatter: yuanTick } },
-    ],
-    series: [
-      { name: '笔数', type: 'bar', barMaxWidth: 24, data: shown.map((d) => d.count), itemStyle: { color: BLUE } },
-      { name: '金额（元）', type: 'line', yAxisIndex: 1, data: shown.map((d) => yuan(d.amountFen)), itemStyle: { color: '#d46b08' } },
-    ],
-  };
-}
+const yuan = fenToYuanNumber;
+const volumeOption = (c: Charts, days: number): ChartOption => volumeTrendOption(c.days.slice(-days));
 
 const statusOption = (c: Charts): ChartOption => ({
   tooltip: { trigger: 'item', formatter: '{b}：{c} 笔（{d}%）' },
