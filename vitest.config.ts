@@ -39,6 +39,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: SERVER_SOLO,
           environment: 'node',
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -51,9 +52,12 @@ export default defineConfig({
           name: 'server-solo',
           include: SERVER_SOLO,
           environment: 'node',
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,
+          // After every other project's files (group 0), alone on the machine.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -62,6 +66,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 90000,
           hookTimeout: 180000,

@@ -9,7 +9,6 @@
 // adjust form and the adjust list (cards) on the phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { encodePassword } from '../../contract/crypto';
 import { isValidAccountNo } from '../../contract/accountNo';
@@ -18,12 +17,11 @@ import { PAY_MSG, PAY_PATHS, type InvoiceInquiryResult, type InvoiceView, type P
 import { ACCT_PATHS } from '../../contract/pages/acct';
 import { APPROVE_LIST_PATH } from '../../contract/pages/approve';
 import { formatFen, parseYuan } from '../../contract/money';
-import { desktopContext, launchChromium, phoneContext } from './lib/browser';
+import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, DEMO_PASSWORD, eventually, settled, signIn } from './lib/session';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
-const SHOTS = '/tmp/shots-acct';
 /** The approver's payment password: the demo one, or the one tests/e2e/approve.test.ts sets when it ran first on this server. */
 const PAY_PASSWORDS = [DEMO_PASSWORD, 'Pay@2026x'];
 const PAYER = 'C0101';
@@ -35,10 +33,7 @@ let apCtx: BrowserContext;
 let op: Page;
 let ap: Page;
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `acct-${name}`);
 
 interface Cap<B> {
   http: number;

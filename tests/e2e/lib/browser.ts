@@ -51,10 +51,16 @@ export const DEVICES = [
 
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot as test-results/screenshots/<name>.png and returns its path. */
+/**
+ * Saves a full-page screenshot as test-results/screenshots/<name>.png and returns its path. It is
+ * taken at CSS pixels (a phone's 390 px wide, not its 1,170 device pixels): the shots are a record
+ * to look at, and encoding nine times the pixels of every phone shot (about 850 megapixels a run)
+ * cost a fifth of a screenshot-heavy file's CPU (gallery-grid: 65 s of CPU with device pixels, 58
+ * at CSS pixels, 53 without shots) on a run that is CPU-bound from start to end.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, scale: 'css' });
   return file;
 }
