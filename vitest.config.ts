@@ -39,6 +39,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: SERVER_SOLO,
           environment: 'node',
+          // A worker imports the server's modules once for all its files (each file still starts its own
+          // app on its own database). Isolated, every file imported the whole server afresh: 137 s of the
+          // server files' time on this machine. No file mocks a module; state a module keeps (caches keyed
+          // by the app's database handle, PGlite's compiled WebAssembly) is per app or safe to share.
           isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
