@@ -11,7 +11,8 @@ export interface VolumeDay {
   amountFen: string;
 }
 
-export const VOLUME_BLUE = '#0267B5';
+/** The charts' own blue (the brand colour). */
+export const CHART_BLUE = '#0267B5';
 export const fenToYuanNumber = (fen: string) => Number(fen) / 100;
 
 export function volumeTrendOption(days: readonly VolumeDay[]): ChartOption {
@@ -25,7 +26,7 @@ export function volumeTrendOption(days: readonly VolumeDay[]): ChartOption {
       { type: 'value', name: '元', splitLine: { show: false }, axisLabel: { formatter: yuanTick } },
     ],
     series: [
-      { name: '笔数', type: 'bar', barMaxWidth: 24, data: days.map((d) => d.count), itemStyle: { color: VOLUME_BLUE } },
+      { name: '笔数', type: 'bar', barMaxWidth: 24, data: days.map((d) => d.count), itemStyle: { color: CHART_BLUE } },
       { name: '金额（元）', type: 'line', yAxisIndex: 1, data: days.map((d) => fenToYuanNumber(d.amountFen)), itemStyle: { color: '#d46b08' } },
     ],
   };

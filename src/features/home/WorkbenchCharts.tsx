@@ -5,10 +5,9 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { WorkbenchCharts as Charts } from '@contract/api/workbench';
 import { yuanTick } from '@contract/money';
 import { EChart, type ChartOption } from '@/components/charts/EChart';
-import { fenToYuanNumber, VOLUME_BLUE, volumeTrendOption } from '@/components/charts/volumeTrend';
+import { CHART_BLUE, fenToYuanNumber, volumeTrendOption } from '@/components/charts/volumeTrend';
 import { money, useWorkbenchCharts } from './useWorkbench';
 
-const BLUE = VOLUME_BLUE;
 const STATUS_COLORS: Record<string, string> = {
   succeeded: '#389e0d',
   failed: '#cf1322',
@@ -20,7 +19,6 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: '#bfbfbf',
   draft: '#d9d9d9',
 };
-const yuan = fenToYuanNumber;
 const volumeOption = (c: Charts, days: number): ChartOption => volumeTrendOption(c.days.slice(-days));
 
 const statusOption = (c: Charts): ChartOption => ({
@@ -45,7 +43,7 @@ const topOption = (c: Charts): ChartOption => {
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', name: '元', axisLabel: { formatter: yuanTick } },
     yAxis: { type: 'category', data: rows.map((r) => r.cusName), axisLabel: { width: 96, overflow: 'truncate' } },
-    series: [{ type: 'bar', name: '付款金额（元）', barMaxWidth: 24, data: rows.map((r) => yuan(r.amountFen)), itemStyle: { color: BLUE } }],
+    series: [{ type: 'bar', name: '付款金额（元）', barMaxWidth: 24, data: rows.map((r) => fenToYuanNumber(r.amountFen)), itemStyle: { color: CHART_BLUE } }],
   };
 };
 
@@ -62,9 +60,9 @@ function RangeSwitch({ days, onChange }: { days: number; onChange: (d: number) =
           aria-pressed={days === d}
           onClick={() => onChange(d)}
           style={{
-            border: `1px solid ${BLUE}`,
-            background: days === d ? BLUE : '#fff',
-            color: days === d ? '#fff' : BLUE,
+            border: `1px solid ${CHART_BLUE}`,
+            background: days === d ? CHART_BLUE : '#fff',
+            color: days === d ? '#fff' : CHART_BLUE,
             borderRadius: 4,
             padding: '2px 10px',
             fontSize: 13,

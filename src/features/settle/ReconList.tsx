@@ -2,7 +2,6 @@
 // our orders, matched, differences still open, closed or not) and, for a day, its differences:
 // 标记渠道差错 with a reason, 发起调账 (a second person 复核通过 or 退回), then 关账 once nothing is
 // open. 执行对账 (re)runs a day; the same day run again gives the same differences.
-import { yuanCell } from '@contract/money';
 import { useMemo, useState } from 'react';
 import {
   RECON_DAY_STATUS_TEXT,
@@ -15,6 +14,7 @@ import {
   type ReconItemRow,
   type ReconItemStatus,
 } from '@contract/api/settle';
+import { yuanCell } from '@contract/money';
 import { sysAction } from '@/api/action';
 import { optionsOf, READ_ONLY_LIST, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';

@@ -2,7 +2,6 @@
 // a batch opens its items (one per customer), where a failed item is retried or handled by an
 // operator; 立即结算 settles named customers on demand; 结算规则 sets each customer's cycle and keep-back. Both views through the list kit; rows
 // change live as the channel answers.
-import { yuanCell } from '@contract/money';
 import { useMemo, useState } from 'react';
 import {
   SETTLE_BATCH_STATUS_TEXT,
@@ -15,6 +14,7 @@ import {
   type SettleItemRow,
   type SettleItemStatus,
 } from '@contract/api/settle';
+import { yuanCell } from '@contract/money';
 import { sysAction } from '@/api/action';
 import { optionsOf, READ_ONLY_LIST, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';

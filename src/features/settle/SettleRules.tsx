@@ -1,10 +1,10 @@
 // 结算规则 inside 结算管理: every customer's settlement cycle (T+1 or on demand only) and the amount
 // kept back on its settlement account, with what is available there now; an operator switches the
 // cycle or sets the keep-back (the server checks the amount rule and the customer).
-import { yuanCell } from '@contract/money';
 import { useMemo } from 'react';
 import { SETTLE_CYCLE_TEXT, SETTLE_P, SETTLE_PERMS, type SettleRuleRow } from '@contract/api/settle';
 import { V } from '@contract/validation';
+import { yuanCell } from '@contract/money';
 import { sysAction } from '@/api/action';
 import { READ_ONLY_LIST, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';

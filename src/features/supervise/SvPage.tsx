@@ -5,7 +5,6 @@
 //              button is hidden); freeze or unfreeze a supplier's releases with a reason;
 //   supplier — 申请放款 on a fund with evidence files; cancel one's own pending request;
 //   cus      — 申请退款 on a fund; cancel one's own pending request.
-import { yuanCell } from '@contract/money';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   SV_KIND_TEXT,
@@ -19,6 +18,7 @@ import {
   type SvRequestStatus,
   type SvSide,
 } from '@contract/api/supervise';
+import { yuanCell } from '@contract/money';
 import { sysAction } from '@/api/action';
 import { optionsOf, READ_ONLY_LIST, timeText } from '@/components/list/columnKit';
 import ListKit from '@/components/list/ListKit';
