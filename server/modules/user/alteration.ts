@@ -18,6 +18,7 @@ import type { AppDeps, ModuleOptions } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
+import { forgetAuth } from '../session/authChanges';
 import { claimSmsCode, matchSmsCode, sendSmsCode } from '../sms/service';
 import { userById, userByMobile } from './service';
 
@@ -81,6 +82,8 @@ export const alterationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       if (isUniqueViolation(err)) throw new AppError(400, WIRE_MSG.mobileTaken);
       throw err;
     }
+    // Committed: the guard's cached user drops the old number now, not when the change notice arrives.
+    forgetAuth(deps.db, { users: [user.id] });
     return sysOk({ mobile }, ALTERATION_MSG.changed);
   });
 };

@@ -9,6 +9,7 @@ import type { ModuleOptions } from '../../context';
 import { loginLog, users } from '../../db/schema';
 import { AppError, sysOk } from '../../http/envelope';
 import { authOf } from '../../http/guard';
+import { forgetAuth } from '../session/authChanges';
 import { buildUserInfo, departsOf } from './service';
 import { alterationRoutes } from './alteration';
 
@@ -27,6 +28,9 @@ export const userRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts
     if (departs.length === 0) throw new AppError(400, MSG.noDepart);
     if (!departs.some((d) => d.orgCode === req.body.orgCode)) throw new AppError(400, WIRE_MSG.departNotYours);
     const [updated] = await deps.db.update(users).set({ orgCode: req.body.orgCode, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    // The guard's cached user must not answer the old department on the next call: on PostgreSQL
+    // the database's change notice reaches this process a moment after the commit.
+    forgetAuth(deps.db, { users: [user.id] });
     return sysOk({ userInfo: await buildUserInfo(deps.db, updated, groupId) });
   });
 
