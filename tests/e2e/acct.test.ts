@@ -19,6 +19,7 @@ import { APPROVE_LIST_PATH } from '../../contract/pages/approve';
 import { formatFen, parseYuan } from '../../contract/money';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, DEMO_PASSWORD, eventually, settled, signIn } from './lib/session';
+import { confirmPopconfirm } from './lib/choose';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -249,10 +250,7 @@ describe('acct pages at 1440×900', () => {
     const row = ap.locator('.ant-table-row', { hasText: title });
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
     await row.getByText('开具', { exact: true }).click();
-    await ap
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(ap);
     await expect.poll(() => ap.getByText(/开票成功，发票号 FP\d{14}/).count(), { timeout: 10_000 }).toBe(1);
     const list = await ok<InvoiceInquiryResult>(ap, PAY_PATHS.invoiceInquiry, { cusCode: PAYER, status: 'issued', page: { pageNum: 1, pageSize: 20 } });
     const issued = list.listData.find((i: InvoiceView) => i.title === title)!;

@@ -16,6 +16,7 @@ import { CUS_PATHS } from '../../contract/api/cus';
 import { CUS_CONTRACT_PATH, CUS_ENTRY_PATH, CUS_INNET_PATH, CUS_KXB_PATH, CUS_LIST_PATH, CUS_ONBOARDING_PATH, CUS_REVIEW_PATH } from '../../contract/pages/cus';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, eventually, settled, signIn } from './lib/session';
+import { confirmPopconfirm } from './lib/choose';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -250,10 +251,7 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('开通中');
 
     await row.locator('a').getByText('开通', { exact: true }).click();
-    await op
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(op);
     expect(await liveLag(ap, 'opened', '已开通')).toBeLessThan(2000);
     await eventually(() => row.locator('.ant-tag').first().textContent()).toBe('已开通');
     await screenshot(op, 'cus-innet-opened-desktop');

@@ -11,13 +11,14 @@ import pg from 'pg';
 import { JOB_MSG, JOB_PATHS, type Job } from '../../contract/api/jobs';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, eventually, settled, signIn } from './lib/session';
-import { rowAction as runRowAction } from './lib/choose';
+import { confirmPopconfirm, rowAction as runRowAction } from './lib/choose';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
 const databaseUrl = e2eTarget().databaseUrl;
 const SFX = Date.now().toString(36);
-const JOB_NAME = `e2e心跳${SFX}`;
+// Named afresh by each try of the test: a retry must not meet the job its failed try left.
+let JOB_NAME = '';
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 let browser: Browser;
@@ -46,15 +47,12 @@ describe('scheduled jobs at 1440×900', () => {
   /** Runs a row action of the job (inline, or under 更多) and confirms it when it asks. */
   async function rowAction(text: string, confirm: boolean) {
     await runRowAction(page, jobRow(), text);
-    if (confirm)
-      await page
-        .locator('.ant-popconfirm:visible')
-        .getByRole('button', { name: /确\s*定|OK/ })
-        .click();
+    if (confirm) await confirmPopconfirm(page);
   }
   const previewTimes = (dialog: Locator) => dialog.locator('.cron-preview .ant-list-item').allInnerTexts();
 
   it('creates a job with the cron dialog, sees it fire, pauses, runs now, sees a failing run, deletes it', async () => {
+    JOB_NAME = `e2e心跳${Date.now().toString(36)}`;
     await page.goto('/system/quartzJob');
     await settled(page);
     // The usual columns fit 1440 wide: no horizontal scrollbar.

@@ -60,3 +60,28 @@ export async function rowAction(page: Page, row: Locator, text: string) {
   await page.mouse.move(1, 1);
   await expect.poll(() => menu.count(), { timeout: 10_000 }).toBe(0);
 }
+
+/**
+ * Confirms the open antd Popconfirm with its 确定. On a loaded machine the click can land while the
+ * popup still zooms in and do nothing (seen in jobs.test: the popup stayed open, no request left);
+ * so the click is repeated while the popup stays open with its button idle. An async onConfirm
+ * keeps the popup open with the button loading until it is done: that is not clicked again.
+ */
+export async function confirmPopconfirm(page: Page) {
+  const open = page.locator('.ant-popconfirm:visible');
+  const ok = open.getByRole('button', { name: /确\s*定|OK/ });
+  await ok.click();
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const closed = await expect
+      .poll(() => open.count(), { timeout: 3_000 })
+      .toBe(0)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (closed) return;
+    if ((await ok.getAttribute('class'))?.includes('ant-btn-loading')) continue;
+    await ok.click({ timeout: 5_000 }).catch(() => undefined);
+  }
+  expect(await open.count()).toBe(0);
+}
