@@ -31,7 +31,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureClientBuilt } from '../tests/e2e/lib/build';
 import { temporaryDataDir } from '../tests/e2e/lib/database';
 import { startServer } from '../tests/e2e/lib/server';
-import { DESKTOP, launchChromium, PHONE } from '../tests/e2e/lib/browser';
+import { DESKTOP, launchOwnChromium, PHONE } from '../tests/e2e/lib/browser';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
   const dataDir = temporaryDataDir('boss-bench-grid-');
   const keys = { BOSS_DATA_KEY: randomBytes(32).toString('hex'), BOSS_LEDGER_KEY: randomBytes(32).toString('hex') };
   const server = await startServer({ name: 'bench-grid-server', env: { DATA_DIR: dataDir, NODE_ENV: 'production', ...keys } });
-  const browser = await launchChromium();
+  const browser = await launchOwnChromium();
   const figures: Record<string, number> = {};
   try {
     for (const device of DEVICES) await benchDevice(browser, server.baseURL, device, figures);

@@ -25,7 +25,7 @@ import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET, encodePassword, signRequest
 import { ensureClientBuilt } from '../tests/e2e/lib/build';
 import { temporaryDataDir } from '../tests/e2e/lib/database';
 import { startServer } from '../tests/e2e/lib/server';
-import { DESKTOP, launchChromium, PHONE } from '../tests/e2e/lib/browser';
+import { DESKTOP, launchOwnChromium, PHONE } from '../tests/e2e/lib/browser';
 
 const USERNAME = process.env.BENCH_USER ?? 'admin';
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'Demo@2026';
@@ -295,7 +295,7 @@ async function main(): Promise<void> {
   // Production settings: its server-only keys (thrown away with the data) and the demo users to sign in as.
   const keys = { BOSS_DATA_KEY: randomBytes(32).toString('hex'), BOSS_LEDGER_KEY: randomBytes(32).toString('hex'), BOSS_DEMO: '1' };
   const server = await startServer({ name: 'bench-server', env: { DATA_DIR: dataDir, NODE_ENV: 'production', ...keys } });
-  const browser = await launchChromium();
+  const browser = await launchOwnChromium();
   const figures: Figures = {};
   const rows: string[][] = [];
   try {

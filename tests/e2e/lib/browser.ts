@@ -17,9 +17,49 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** One browser per test file: launch in beforeAll, close in afterAll. */
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+/** A browser of its own (tools that need a fresh profile process; the journeys share one, below). */
+export function launchOwnChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+}
+
+let shared: Promise<Browser> | null = null;
+
+/**
+ * The test file's browser: a handle on the one Chromium its Vitest worker shares with the worker's
+ * other files (the e2e files run without isolation, two workers at a time), launched on first use
+ * and again if it went away. Files still launch in beforeAll and close in afterAll; closing the
+ * handle closes the contexts the file opened through it (each is a fresh profile: storage, cache,
+ * service workers), not the browser, which Playwright ends with the worker. A launch and a close
+ * per file cost about a CPU-second each on a machine whose test run is CPU-bound from start to end.
+ */
+export async function launchChromium(): Promise<Browser> {
+  shared ??= launchOwnChromium().then((b) => {
+    b.on('disconnected', () => (shared = null));
+    return b;
+  });
+  const browser = await shared;
+  const mine = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    mine.add(context);
+    context.once('close', () => mine.delete(context));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'close') return async () => void (await Promise.all([...mine].map((c) => c.close().catch(() => undefined))));
+      if (prop === 'newContext') return async (options?: BrowserContextOptions) => track(await target.newContext(options));
+      if (prop === 'newPage')
+        return async (options?: BrowserContextOptions) => {
+          // Like Browser.newPage: a context of its own, closed with the page.
+          const context = track(await target.newContext(options));
+          const page = await context.newPage();
+          page.once('close', () => void context.close().catch(() => undefined));
+          return page;
+        };
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
