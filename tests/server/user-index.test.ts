@@ -270,12 +270,13 @@ describe.each(BACKENDS)('user list index through the API on %s', (backend: Backe
   it('leaves what it does not answer to SQL, with the same answer', async () => {
     const index = t.app.userIndex!;
     const superQuery = encodeURIComponent(JSON.stringify([{ field: 'status', rule: 'eq', val: '1' }]));
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { mobile: '138*', column: 'createTime', order: 'desc' },
       { superQueryParams: superQuery, superQueryMatchType: 'and', pageSize: '3' },
       { column: 'email', order: 'asc', pageSize: '4' },
       { sex: '*1*' },
-    ]) {
+    ];
+    for (const query of queries) {
       const declined = index.stats.declined;
       const res = await list(query);
       expect(index.stats.declined, JSON.stringify(query)).toBe(declined + 1);
