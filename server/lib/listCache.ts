@@ -98,9 +98,10 @@ export class ListCache {
 
   /**
    * The cached page of `key`, else one read shared by concurrent callers and kept only if no change
-   * was heard while it ran. `tables` are all the tables `read` reads; a failed read is not kept.
+   * was heard while it ran. `tables` are all the tables `read` reads; a failed read is not kept, nor
+   * one `keep` refuses (a page read from something that had not applied every change heard yet).
    */
-  async through<T extends object>(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+  async through<T extends object>(key: string, tables: readonly string[], read: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     if (!this.live) {
       this.stats.reads++;
       return read();
@@ -119,7 +120,7 @@ export class ListCache {
     const epoch = this.epoch;
     const p = read()
       .then((value) => {
-        if (epoch === this.epoch && this.live) this.entries.set(key, { tables, value });
+        if (epoch === this.epoch && this.live && (!keep || keep(value))) this.entries.set(key, { tables, value });
         return value;
       })
       .finally(() => {

@@ -267,6 +267,19 @@ describe.each(BACKENDS)('user list index through the API on %s', (backend: Backe
     }
   });
 
+  it('shows a department renamed or unlinked in SQL on the next call (the rows it keeps are dropped)', async () => {
+    const index = t.app.userIndex!;
+    const admins = async () => (await list({ username: 'admin' })).records as unknown as { orgCodeTxt: string | null; departIds: string }[];
+    const answered = index.stats.answered;
+    const before = (await admins())[0];
+    expect(before.departIds).toContain('d-a01a01');
+    await t.sql(`UPDATE departments SET depart_name = '索引改名部' WHERE id = 'd-a01a01'`);
+    expect((await admins())[0].orgCodeTxt).toContain('索引改名部');
+    await t.sql(`DELETE FROM user_departs WHERE user_id = 'u-admin' AND depart_id = 'd-a01a01'`);
+    expect((await admins())[0].departIds).not.toContain('d-a01a01');
+    expect(index.stats.answered).toBe(answered + 3);
+  });
+
   it('leaves what it does not answer to SQL, with the same answer', async () => {
     const index = t.app.userIndex!;
     const superQuery = encodeURIComponent(JSON.stringify([{ field: 'status', rule: 'eq', val: '1' }]));

@@ -49,11 +49,12 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
     // The reader's data rules narrow the page, so they are part of the cache key: a narrowed reader
     // never gets the page of an unnarrowed one, nor the reverse.
     const scope = await dataScopeOf(deps.db, auth, USER_RULES);
-    // A large tenant's page from memory when the index answers it exactly (never under data rules).
-    const indexed = scope === null && deps.userIndex ? await deps.userIndex.list(q, tenantId) : null;
-    if (indexed) return sysOk(indexed);
     const key = `users|${tenantId}|${scope?.key ?? ''}|${JSON.stringify(q)}`;
-    return sysOk(await deps.lists.through(key, USER_LIST_TABLES, () => listUsers(deps.db, q, tenantId, scope)));
+    // A page read afresh comes from the index of a large tenant when it answers exactly (never under
+    // data rules), else from SQL.
+    const index = scope === null ? deps.userIndex : null;
+    const read = async () => (index ? await index.list(q, tenantId) : null) ?? listUsers(deps.db, q, tenantId, scope);
+    return sysOk(await deps.lists.through(key, USER_LIST_TABLES, read, (page) => !index || index.keepable(page)));
   });
 
   app.get(ADMIN_P.userQueryById, { schema: { querystring: idQuery, tags }, config: { permission: USER_PERMS.list } }, async (req) => {

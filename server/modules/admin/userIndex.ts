@@ -20,6 +20,7 @@
 // ChangeFollower). While the broker may miss a notice (its listener lost), nothing is answered from
 // here, and the arrays are dropped and read again once it listens.
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { SysUserRow } from '../../../contract/api/admin';
 import type { Condition, ListQuery, PageResult } from '../../../contract/listQuery';
 import { parseDisplayTime } from '../../../contract/time';
@@ -33,8 +34,12 @@ export interface UserIndexOptions {
   minUsers?: number;
   /** A tenant found below minUsers is counted again after this long. */
   recountMs?: number;
+  /** List rows kept for the pages answered here (all tenants together; 0 reads every page's rows). */
+  rowCache?: number;
 }
-export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_000, recountMs: 300_000 };
+export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_000, recountMs: 300_000, rowCache: 50_000 };
+
+const rowKey = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
 
 /** Rows read per statement when a tenant is loaded. */
 const LOAD_BATCH = 20_000;
@@ -283,9 +288,13 @@ class TenantIndex {
     this.slotOf.set(u.id, slot);
   }
 
-  sortAll(): void {
+  /** Orders every user added, one order at a time with a turn of the event loop between (each takes a few hundred ms at a million). */
+  async sortAll(): Promise<void> {
     const live = Int32Array.from(this.slotOf.values());
-    for (const o of ORDERS) this.orders[o].build(live.slice());
+    for (const o of ORDERS) {
+      this.orders[o].build(live.slice());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** The user as it now is in the tenant (null: not in it, or gone). */
@@ -600,6 +609,16 @@ export class UserIndex implements ChangeFollower {
   private changed = new Set<string>();
   private applying: Promise<void> = Promise.resolve();
   private applyQueued = false;
+  /** Re-reads queued or running: a page found meanwhile may miss a change already heard (keepable). */
+  private inFlight = 0;
+  /** Pages found while changes heard were not applied yet: answered, but never kept by the list cache. */
+  private readonly behind = new WeakSet<object>();
+  /** The list rows of pages answered here, by tenant and id (see rowsOf). */
+  private readonly rows: LRUCache<string, SysUserRow>;
+  /** Bumped by every notice that may change a kept row: a read of rows that started before it keeps nothing. */
+  private rowEpoch = 0;
+  /** Tenants whose rows are kept. */
+  private readonly rowTenants = new Set<string>();
   /** Bumped whenever every tenant is dropped: a load or re-read started before it is thrown away. */
   private generation = 0;
   /** Pages answered here and calls left to SQL (tests, diagnostics). */
@@ -611,6 +630,7 @@ export class UserIndex implements ChangeFollower {
     opts: UserIndexOptions = {},
   ) {
     this.opts = { ...USER_INDEX_DEFAULTS, ...opts };
+    this.rows = new LRUCache<string, SysUserRow>({ max: Math.max(1, this.opts.rowCache) });
   }
 
   /** Looks at the database's collation and lower(), then listens for changed users. */
@@ -631,6 +651,27 @@ export class UserIndex implements ChangeFollower {
     this.broker = broker;
     this.off = null;
     broker.onTopic(TOPIC_CHANNELS.userRows, (payload) => this.heard(payload));
+    // A row shows its departments: a change of them drops every kept row (users' own changes come above, by id).
+    broker.onTopic(TOPIC_CHANNELS.tables, (table) => {
+      if (table === null || table === 'user_departs' || table === 'departments') this.dropRows();
+    });
+    void this.warm();
+  }
+
+  /** At start, in the background: loads the tenants that have minUsers users (the others load when first listed, if they grew). */
+  private async warm(): Promise<void> {
+    if (this.opts.minUsers <= 0) return;
+    const generation = this.generation;
+    try {
+      const rows = await queryArrays(
+        this.db,
+        { name: '', sql: 'SELECT t, count(*)::int FROM users, unnest(tenant_ids) AS t GROUP BY t HAVING count(*) >= $1', params: [this.opts.minUsers] },
+        {},
+      );
+      for (const [tenantId] of rows) if (generation === this.generation && !this.tenants.has(String(tenantId))) this.begin(String(tenantId));
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'user list index: counting tenants at start failed');
+    }
   }
 
   detach(): void {
@@ -678,6 +719,13 @@ export class UserIndex implements ChangeFollower {
     this.generation++;
     this.tenants.clear();
     this.changed.clear();
+    this.dropRows();
+  }
+
+  private dropRows(): void {
+    this.rowEpoch++;
+    this.rows.clear();
+    this.rowTenants.clear();
   }
 
   private heard(payload: string | null): void {
@@ -691,11 +739,18 @@ export class UserIndex implements ChangeFollower {
     }
     for (const s of this.tenants.values()) if (s.kind === 'loading') for (const id of ids) s.pending.add(id);
     for (const id of ids) this.changed.add(id);
+    this.rowEpoch++;
+    for (const tenantId of this.rowTenants) for (const id of ids) this.rows.delete(rowKey(tenantId, id));
     if (this.applyQueued) return;
     this.applyQueued = true;
-    this.applying = this.applying.then(() => {
+    this.inFlight++;
+    this.applying = this.applying.then(async () => {
       this.applyQueued = false;
-      return this.applyChanged();
+      try {
+        await this.applyChanged();
+      } finally {
+        this.inFlight--;
+      }
     });
   }
 
@@ -780,7 +835,8 @@ export class UserIndex implements ChangeFollower {
       if (rows.length < LOAD_BATCH) break;
       last = rows[rows.length - 1][0] as string;
     }
-    index.sortAll();
+    await index.sortAll();
+    if (generation !== this.generation || this.tenants.get(tenantId) !== state) return;
     // Users changed while loading are read again until none is left; then the tenant is answered from here.
     while (state.pending.size) {
       const ids = [...state.pending];
@@ -812,6 +868,7 @@ export class UserIndex implements ChangeFollower {
     if (!this.live || q.superQuery || !SORT_FIELDS.has(q.sort.field)) return this.decline();
     const index = this.indexOf(tenantId);
     if (!index) return this.decline();
+    const behind = this.inFlight > 0;
     let ids: string[];
     let total: number;
     try {
@@ -823,11 +880,41 @@ export class UserIndex implements ChangeFollower {
       this.tenants.delete(tenantId);
       return this.decline();
     }
-    const records = await usersByIds(this.db, ids, tenantId);
+    const records = await this.rowsOf(ids, tenantId);
     // A user gone since the index last heard: the database answers this once.
     if (!records) return this.decline();
     this.stats.answered++;
-    return { records, total, size: q.pageSize, current: q.pageNo };
+    const page = { records, total, size: q.pageSize, current: q.pageNo };
+    if (behind) this.behind.add(page);
+    return page;
+  }
+
+  /** Whether the list cache may keep a page this index answered (it had applied every change heard). */
+  keepable(page: object): boolean {
+    return !this.behind.has(page);
+  }
+
+  /**
+   * The list rows of `ids` in order: kept ones, and the others read by id (usersByIds) and kept unless
+   * a change was heard while they were read. A row is dropped when its user changes (its notice) or
+   * any department or membership of one does. Null when a user is no longer in the tenant.
+   */
+  private async rowsOf(ids: string[], tenantId: string): Promise<SysUserRow[] | null> {
+    const out: (SysUserRow | undefined)[] = ids.map((id) => this.rows.get(rowKey(tenantId, id)));
+    const missing = ids.filter((_, i) => !out[i]);
+    if (!missing.length) return out as SysUserRow[];
+    const epoch = this.rowEpoch;
+    const read = await usersByIds(this.db, missing, tenantId);
+    if (!read) return null;
+    const keep = epoch === this.rowEpoch && this.live && this.opts.rowCache > 0;
+    if (keep) this.rowTenants.add(tenantId);
+    let k = 0;
+    for (let i = 0; i < out.length; i++) {
+      if (out[i]) continue;
+      out[i] = read[k++];
+      if (keep) this.rows.set(rowKey(tenantId, ids[i]), out[i]!);
+    }
+    return out as SysUserRow[];
   }
 
   private decline(): null {
