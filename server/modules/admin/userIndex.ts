@@ -633,8 +633,17 @@ export class UserIndex implements ChangeFollower {
     this.rows = new LRUCache<string, SysUserRow>({ max: Math.max(1, this.opts.rowCache) });
   }
 
-  /** Looks at the database's collation and lower(), then listens for changed users. */
+  /** Looks at the database's collation and lower(), then listens for changed users; on any failure the index stays off. */
   async attach(broker: Broker): Promise<void> {
+    try {
+      await this.start(broker);
+    } catch (err) {
+      this.off = `could not look at the database: ${(err as Error).message}`;
+      this.log.warn(`user list index off: ${this.off}`);
+    }
+  }
+
+  private async start(broker: Broker): Promise<void> {
     const [row] = await queryArrays(
       this.db,
       { name: '', sql: 'SELECT datcollate, datlocprovider::text FROM pg_database WHERE datname = current_database()', params: [] },
