@@ -6,7 +6,7 @@
 // updates, tenant changes). Every query must be answered by the index (not handed to SQL) and equal
 // listUsers' page and total, on PGlite and on PostgreSQL.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parseListQuery, type Condition, type ListQuery } from '../../contract/listQuery';
 import { listUsers, USER_RESOURCE } from '../../server/modules/admin/userQuery';
 import type { UserIndex } from '../../server/modules/admin/userIndex';
@@ -254,6 +254,14 @@ describe.each(BACKENDS)('user list index through the API on %s', (backend: Backe
     const index = t.app.userIndex!;
     const before = await list({ column: 'username', order: 'asc', pageSize: '5' });
     const target = before.records[0];
+    // The index re-reads changed users slowly here: only the write hook's wait explains seeing the change.
+    const slowed = index as unknown as { readUsers: (ids: string[]) => Promise<unknown> };
+    const readUsers = slowed.readUsers.bind(index);
+    slowed.readUsers = async (ids) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return readUsers(ids);
+    };
+    onTestFinished(() => void (slowed.readUsers = readUsers));
     for (let i = 0; i < 5; i++) {
       const name = `改名索引${i}Ab`;
       const answered = index.stats.answered;
