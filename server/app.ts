@@ -26,6 +26,7 @@ import { Metrics, installMetrics } from './lib/metrics';
 import { vxeSocketRoutes } from './realtime/vxeSocket';
 import { AuthCache, type AuthCacheOptions } from './modules/session/authCache';
 import { ListCache, type ListCacheOptions } from './lib/listCache';
+import { UserIndex, type UserIndexOptions } from './modules/admin/userIndex';
 import { OneLineRequestLog, withLogRedaction } from './lib/logRedaction';
 import { installClient } from './http/static';
 import { installZodMessages } from './http/zod-messages';
@@ -87,6 +88,11 @@ export interface BuildOptions {
   authCache?: AuthCacheOptions | false;
   /** Per-process cache of list pages (server/lib/listCache.ts); false reads the database on every request. */
   listCache?: ListCacheOptions | false;
+  /**
+   * The user list's in-process index (server/modules/admin/userIndex.ts): pages of tenants with at
+   * least `minUsers` users are found in memory; false lists every page by SQL.
+   */
+  userIndex?: UserIndexOptions | false;
   /** METRICS_TOKEN: serves GET /metrics (Prometheus text) to a scraper presenting it; unset, no /metrics. */
   metricsToken?: string;
   /** BOSS_PUBLIC_ORIGIN (passkeys' relying party); unset, the origin of each request. */
@@ -104,6 +110,8 @@ export interface BossApp extends FastifyInstance {
   authCache: AuthCache;
   /** The cache of list pages (tests look at it). */
   listCache: ListCache;
+  /** The user list's in-process index, null when turned off (tests look at it). */
+  userIndex: UserIndex | null;
 }
 
 /**
@@ -157,6 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
     publicOrigin: opts.publicOrigin,
     vapidKey: opts.vapidKey !== undefined ? opts.vapidKey : production ? null : ephemeralVapidKey,
     lists: new ListCache(opts.listCache || undefined),
+    userIndex: null,
     metrics: new Metrics(opts.database.db),
   };
   installMetrics(app, deps.metrics, opts.metricsToken);
@@ -167,6 +176,8 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   installGuard(app, deps, app.apiRoutes, authCache);
   app.listCache = deps.lists;
   deps.lists.installWriteHook(app);
+  if (opts.userIndex !== false) deps.userIndex = new UserIndex(deps.db, app.log, opts.userIndex || undefined);
+  app.userIndex = deps.userIndex;
   // Request start (operation-log cost) and session last-seen (online users), for every route.
   await app.register(activityHooks, { db: deps.db });
 
@@ -249,6 +260,15 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   // Likewise the list cache (never attached when turned off, so it never caches).
   if (opts.listCache !== false) deps.lists.attach(await createBroker(deps.db, app.log));
   app.addHook('onClose', async () => deps.lists.detach());
+  // The user index answers once it has looked at the database and hears every change of users; write
+  // requests wait for it as for the list cache.
+  const userIndex = deps.userIndex;
+  if (userIndex) {
+    const broker = await createBroker(deps.db, app.log);
+    await userIndex.attach(broker);
+    deps.lists.follow(userIndex, broker);
+    app.addHook('onClose', async () => userIndex.detach());
+  }
 
   await installClient(app, opts.distDir ?? null);
   return app;

@@ -25,6 +25,8 @@ export interface AppDeps {
   vapidKey: Buffer | null;
   /** Recent list pages of this process, dropped when what they were read from changes. */
   lists: import('./lib/listCache').ListCache;
+  /** The user list from memory for large tenants (server/modules/admin/userIndex.ts); null when turned off. */
+  userIndex: import('./modules/admin/userIndex').UserIndex | null;
   /** Prometheus figures of this process (server/lib/metrics.ts). */
   metrics: import('./lib/metrics').Metrics;
 }

@@ -31,6 +31,11 @@ export interface MixedOptions {
   orders: { orderId: string; version: number }[];
   seconds: number;
   writeShare?: number;
+  /**
+   * false: a draw that would be a sign-in is a list request instead (only to see what the list does
+   * without the sign-ins' scrypt on the same cores; the benchmark's figures always include them).
+   */
+  signIns?: boolean;
 }
 
 const rnd = <T>(a: readonly T[]): T => a[Math.floor(Math.random() * a.length)];
@@ -109,7 +114,7 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
           const r = Math.random();
           if (r < writeShare) {
             const w = r / writeShare;
-            kind = w < 0.45 ? 'edit' : w < 0.9 ? 'signin' : nextOrder < o.orders.length ? 'approve' : 'edit';
+            kind = w < 0.45 ? 'edit' : w < 0.9 ? (o.signIns === false ? 'list' : 'signin') : nextOrder < o.orders.length ? 'approve' : 'edit';
           }
           const t0 = performance.now();
           let status: number;

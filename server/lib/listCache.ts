@@ -24,6 +24,20 @@ export interface ListCacheOptions {
 }
 export const LIST_CACHE_DEFAULTS: Required<ListCacheOptions> = { ttlMs: 60_000, max: 500 };
 
+/**
+ * Something else of this process that keeps what it read from the database current through the
+ * broker's change notices (the user list index): a write request of this process waits, as for the
+ * cache's own pages, until its changes reached it.
+ */
+export interface ChangeFollower {
+  /** It keeps something a write may change (and the broker promises delivery): writers must wait. */
+  readonly holding: boolean;
+  /** Resolves once every notice delivered so far has been applied. */
+  caughtUp(): Promise<void>;
+  /** The notices of a write could not be awaited: drop what may be stale. */
+  lost(): void;
+}
+
 interface Entry {
   tables: readonly string[];
   value: object;
@@ -84,9 +98,10 @@ export class ListCache {
 
   /**
    * The cached page of `key`, else one read shared by concurrent callers and kept only if no change
-   * was heard while it ran. `tables` are all the tables `read` reads; a failed read is not kept.
+   * was heard while it ran. `tables` are all the tables `read` reads; a failed read is not kept, nor
+   * one `keep` refuses (a page read from something that had not applied every change heard yet).
    */
-  async through<T extends object>(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+  async through<T extends object>(key: string, tables: readonly string[], read: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     if (!this.live) {
       this.stats.reads++;
       return read();
@@ -105,7 +120,7 @@ export class ListCache {
     const epoch = this.epoch;
     const p = read()
       .then((value) => {
-        if (epoch === this.epoch && this.live) this.entries.set(key, { tables, value });
+        if (epoch === this.epoch && this.live && (!keep || keep(value))) this.entries.set(key, { tables, value });
         return value;
       })
       .finally(() => {
@@ -124,14 +139,28 @@ export class ListCache {
    */
   installWriteHook(app: FastifyInstance): void {
     app.addHook('onSend', async (req, _reply, payload) => {
-      if (SAFE_METHODS.has(req.method) || !this.live || this.idle) return payload;
+      if (SAFE_METHODS.has(req.method)) return payload;
+      const cached = this.live && !this.idle;
+      const following = this.followers.filter((f) => f.holding);
+      if (!cached && !following.length) return payload;
       try {
         await this.settled();
+        await Promise.all(following.map((f) => f.caughtUp()));
       } catch {
-        this.forget(null);
+        if (cached) this.forget(null);
+        for (const f of following) f.lost();
       }
       return payload;
     });
+  }
+
+  private readonly followers: ChangeFollower[] = [];
+  /** The broker followers hear through, when this cache itself is not attached (turned off). */
+  private followersBroker: Broker | null = null;
+  /** Write requests also wait for `follower` to apply their changes (it hears them through `broker`). */
+  follow(follower: ChangeFollower, broker: Broker): void {
+    this.followers.push(follower);
+    this.followersBroker = broker;
   }
 
   private pendingSettle: Promise<void> | null = null;
@@ -140,7 +169,7 @@ export class ListCache {
    * after its own commit, and the marker is sent after all of them asked, so it follows every commit.
    */
   private settled(): Promise<void> {
-    const broker = this.broker;
+    const broker = this.broker ?? this.followersBroker;
     if (!broker) return Promise.resolve();
     this.pendingSettle ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.pendingSettle = null;

@@ -26,6 +26,12 @@ export const TOPIC_CHANNELS = {
    * (server/lib/listCache.ts). Sent by the database itself (migration 0011's triggers), on commit.
    */
   tables: 'boss_tables',
+  /**
+   * JSON array of the ids of users whose listed columns a statement changed, or '*' (too many to name,
+   * or a truncation): the user list index re-reads them (server/modules/admin/userIndex.ts). Sent by
+   * the database itself (migration 0036's triggers), on commit.
+   */
+  userRows: 'boss_user_rows',
   /** Markers of settle(): once one comes back, every notice committed before it was sent has been delivered. */
   sync: 'boss_sync',
   /**

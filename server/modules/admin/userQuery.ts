@@ -334,6 +334,33 @@ export async function listUsers(db: Db, q: ListQuery, tenantId: string, scope: D
   });
 }
 
+/** The statement of usersByIds, per database (built once, run by name). */
+const byIdsStatementOf = new WeakMap<Db, NamedStatement>();
+
+/**
+ * The list rows of `ids` in the tenant, in the order of `ids` (the user list index found the page's
+ * ids and their order; this reads the rows as listUsers shows them), or null when one of them is no
+ * longer there (deleted or gone from the tenant since the index last heard): the caller then asks
+ * listUsers.
+ */
+export async function usersByIds(db: Db, ids: string[], tenantId: string): Promise<SysUserRow[] | null> {
+  if (!ids.length) return [];
+  let statement = byIdsStatementOf.get(db);
+  if (!statement) {
+    const ph = new Placeholders();
+    const tenant = ph.bind(tenantId);
+    const query = db
+      .select({ ...LIST_COLUMNS, departs: departsIn(tenant) })
+      .from(users)
+      .where(and(sql`${users.id} = ANY(${ph.bind(ids)}::text[])`, inTenant(ph.bind(tenantId))));
+    byIdsStatementOf.set(db, (statement = { ...query.toSQL(), name: 'user_rows_by_id' }));
+  }
+  const rows = (await queryArrays(db, statement, { p0: tenantId, p1: ids, p2: tenantId })).map(listedOf);
+  if (rows.length !== new Set(ids).size) return null;
+  const byId = new Map(rows.map((r) => [r.user.id, r]));
+  return ids.map((id) => wireRow(byId.get(id)!));
+}
+
 /** Every row the export should hold: the selected ids, else the filtered list (capped). */
 export async function usersForExport(
   db: Db,
