@@ -604,6 +604,7 @@ export class UserIndex implements ChangeFollower {
   /** Why the index is off for this database (null: on), once attach() has looked. */
   private off: string | null = 'not attached';
   private folding: Folding | null = null;
+  private foldingRead: Promise<Folding | null> | null = null;
   private readonly tenants = new Map<string, TenantState>();
   /** Changed users not yet re-read for the ready tenants, and the chain of re-reads. */
   private changed = new Set<string>();
@@ -633,7 +634,7 @@ export class UserIndex implements ChangeFollower {
     this.rows = new LRUCache<string, SysUserRow>({ max: Math.max(1, this.opts.rowCache) });
   }
 
-  /** Looks at the database's collation and lower(), then listens for changed users; on any failure the index stays off. */
+  /** Looks at the database's collation, then listens for changed users; on any failure the index stays off. */
   async attach(broker: Broker): Promise<void> {
     try {
       await this.start(broker);
@@ -655,8 +656,6 @@ export class UserIndex implements ChangeFollower {
       this.log.info(`user list index off: ${this.off}`);
       return;
     }
-    this.folding = await Folding.read(this.db);
-    if (!this.folding) this.log.info("user list index: the database's lower() is not one code point per code point; contains/starts-with filters stay on SQL");
     this.broker = broker;
     this.off = null;
     broker.onTopic(TOPIC_CHANNELS.userRows, (payload) => this.heard(payload));
@@ -827,7 +826,19 @@ export class UserIndex implements ChangeFollower {
     const started = performance.now();
     const state = { kind: 'loading' as const, pending: new Set<string>() };
     this.tenants.set(tenantId, state);
-    const index = new TenantIndex(tenantId, this.folding);
+    // The database's lower() is read when the first large tenant loads, not at every start: most
+    // databases (and every test app) have no tenant this large.
+    this.foldingRead ??= Folding.read(this.db).then(
+      (folding) => {
+        if (!folding) this.log.info("user list index: the database's lower() is not one code point per code point; contains/starts-with filters stay on SQL");
+        return (this.folding = folding);
+      },
+      (err: unknown) => {
+        this.foldingRead = null;
+        throw err;
+      },
+    );
+    const index = new TenantIndex(tenantId, await this.foldingRead);
     let last = '';
     for (;;) {
       const rows = await queryArrays(
