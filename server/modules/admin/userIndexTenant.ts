@@ -1,0 +1,238 @@
+// One tenant's users in memory, for the user list index (userIndex.ts): compact columns, each
+// sort's order kept as users change, and the remembered match sets kept exact with them. Queries
+// over them are userIndexQuery.ts; when a tenant is loaded or patched is userIndex.ts's business.
+import { compareCodePoints, type Folding } from './userIndexText';
+
+/** One user as the index keeps it. */
+export interface IndexedUser {
+  id: string;
+  username: string;
+  realname: string;
+  sex: number | null;
+  status: number;
+  /** created_at in microseconds since the epoch. */
+  createdUs: number;
+}
+
+/** The orders kept: the list's sorts, and the lower-cased names (case-insensitive prefixes are ranges of them). */
+const ORDERS = ['createTime', 'username', 'realname', 'usernameFold', 'realnameFold'] as const;
+export type Order = (typeof ORDERS)[number];
+
+export type Pred = (slot: number) => boolean;
+
+/** Rows of users by id, as the index keeps them, with their tenants. */
+export const USER_ROWS_SQL = `SELECT id, username, realname, sex, status, (extract(epoch FROM created_at) * 1000000)::float8, tenant_ids FROM users`;
+
+export function userOf(row: unknown[]): IndexedUser {
+  return {
+    id: row[0] as string,
+    username: row[1] as string,
+    realname: row[2] as string,
+    sex: row[3] === null ? null : Number(row[3]),
+    status: Number(row[4]),
+    createdUs: Number(row[5]),
+  };
+}
+
+/** One sort order: slots in (key, id) order, with room to grow. */
+export class Permutation {
+  a: Int32Array = new Int32Array(0);
+  n = 0;
+  constructor(readonly compare: (x: number, y: number) => number) {}
+
+  /** The first position whose slot is not before `slot` (slot's own position when it is in). */
+  lowerBound(slot: number): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(this.a[mid], slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The first position whose key is not before (or with `after`, is after) a key: `cmp(slot)` compares a slot's key with it. */
+  bound(cmp: (slot: number) => number, after: boolean): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = cmp(this.a[mid]);
+      if (c < 0 || (after && c === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(slot: number): void {
+    const at = this.lowerBound(slot);
+    if (this.n === this.a.length) {
+      const grown = new Int32Array(Math.max(16, this.a.length * 2));
+      grown.set(this.a.subarray(0, this.n));
+      this.a = grown;
+    }
+    this.a.copyWithin(at + 1, at, this.n);
+    this.a[at] = slot;
+    this.n++;
+  }
+
+  remove(slot: number): void {
+    const at = this.lowerBound(slot);
+    if (at >= this.n || this.a[at] !== slot) throw new Error('user index: a user is not where its order puts it');
+    this.a.copyWithin(at, at + 1, this.n);
+    this.n--;
+  }
+
+  /** Every slot of `slots`, sorted. */
+  build(slots: Int32Array): void {
+    this.a = slots.sort(this.compare);
+    this.n = slots.length;
+  }
+}
+
+/** The users of one tenant. */
+export class TenantIndex {
+  ids: string[] = [];
+  username: string[] = [];
+  realname: string[] = [];
+  usernameFold: string[] = [];
+  realnameFold: string[] = [];
+  /** Numbers in plain arrays (never replaced, so a test may hold them): NaN is a NULL 性别. */
+  readonly sex: number[] = [];
+  readonly status: number[] = [];
+  readonly created: number[] = [];
+  /** 1 for a slot holding a user, 0 for a free one. */
+  readonly alive: number[] = [];
+  readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+  private slots = 0;
+  readonly orders: Record<Order, Permutation>;
+  /** The users matching conditions asked for (by normalized conditions), each kept exact as users change. */
+  readonly matchSets = new Map<string, MatchSet>();
+
+  constructor(
+    readonly tenantId: string,
+    private readonly folding: Folding | null,
+  ) {
+    const byId = (x: number, y: number) => compareCodePoints(this.ids[x], this.ids[y]);
+    const text = (keys: () => string[]) => (x: number, y: number) => compareCodePoints(keys()[x], keys()[y]) || byId(x, y);
+    this.orders = {
+      createTime: new Permutation((x, y) => this.created[x] - this.created[y] || byId(x, y)),
+      username: new Permutation(text(() => this.username)),
+      realname: new Permutation(text(() => this.realname)),
+      usernameFold: new Permutation(text(() => this.usernameFold)),
+      realnameFold: new Permutation(text(() => this.realnameFold)),
+    };
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  fold(s: string): string {
+    return this.folding ? this.folding.fold(s) : s;
+  }
+
+  private newSlot(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    return this.slots++;
+  }
+
+  private write(slot: number, u: IndexedUser): void {
+    this.ids[slot] = u.id;
+    this.username[slot] = u.username;
+    this.realname[slot] = u.realname;
+    this.usernameFold[slot] = this.fold(u.username);
+    this.realnameFold[slot] = this.fold(u.realname);
+    this.sex[slot] = u.sex === null ? NaN : u.sex;
+    this.status[slot] = u.status;
+    this.created[slot] = u.createdUs;
+    this.alive[slot] = 1;
+  }
+
+  /** Loading: adds users without ordering them (sortAll orders them once). */
+  add(u: IndexedUser): void {
+    const slot = this.newSlot();
+    this.write(slot, u);
+    this.slotOf.set(u.id, slot);
+  }
+
+  /** Orders every user added, one order at a time with a turn of the event loop between (each takes a few hundred ms at a million). */
+  async sortAll(): Promise<void> {
+    const live = Int32Array.from(this.slotOf.values());
+    for (const o of ORDERS) {
+      this.orders[o].build(live.slice());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The user as it now is in the tenant (null: not in it, or gone). */
+  put(id: string, u: IndexedUser | null): void {
+    const slot = this.slotOf.get(id);
+    if (slot !== undefined) {
+      if (u && this.same(slot, u)) return;
+      for (const m of this.matchSets.values()) m.set(slot, false);
+      for (const o of ORDERS) this.orders[o].remove(slot);
+      if (!u) {
+        this.slotOf.delete(id);
+        this.alive[slot] = 0;
+        this.free.push(slot);
+        return;
+      }
+      this.write(slot, u);
+      for (const o of ORDERS) this.orders[o].insert(slot);
+      for (const m of this.matchSets.values()) m.set(slot, m.match(slot));
+      return;
+    }
+    if (!u) return;
+    const fresh = this.newSlot();
+    this.write(fresh, u);
+    this.slotOf.set(id, fresh);
+    for (const o of ORDERS) this.orders[o].insert(fresh);
+    for (const m of this.matchSets.values()) m.set(fresh, m.match(fresh));
+  }
+
+  /** Slots handed out so far (bit sets cover them). */
+  get slotCount(): number {
+    return this.slots;
+  }
+
+  private same(slot: number, u: IndexedUser): boolean {
+    const sex = this.sex[slot];
+    return (
+      this.username[slot] === u.username &&
+      this.realname[slot] === u.realname &&
+      (u.sex === null ? Number.isNaN(sex) : sex === u.sex) &&
+      this.status[slot] === u.status &&
+      this.created[slot] === u.createdUs
+    );
+  }
+}
+
+/** The users matching some conditions: a bit per slot, and how many. */
+export class MatchSet {
+  bits: Uint32Array;
+  count = 0;
+  constructor(
+    readonly match: Pred,
+    slots: number,
+  ) {
+    this.bits = new Uint32Array((slots >>> 5) + 1);
+  }
+  set(slot: number, on: boolean): void {
+    const w = slot >>> 5;
+    if (w >= this.bits.length) {
+      if (!on) return;
+      const grown = new Uint32Array(Math.max(w + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    const bit = 1 << (slot & 31);
+    const was = (this.bits[w] & bit) !== 0;
+    if (was === on) return;
+    this.bits[w] ^= bit;
+    this.count += on ? 1 : -1;
+  }
+}
