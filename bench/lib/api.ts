@@ -29,6 +29,7 @@ export async function shareLedgerKey(): Promise<void> {
 async function serve() {
   await shareLedgerKey();
   if (process.env.BENCH_SQL_COUNT) await countSql(process.env.BENCH_SQL_COUNT);
+  if (process.env.BENCH_PROBE) await probe(process.env.BENCH_PROBE);
   const { buildApp, prepareDatabase } = await import('../../server/app');
   const { openDatabase } = await import('../../server/db/client');
   const database = await openDatabase({ dataDir: '', databaseUrl: process.env.DATABASE_URL! });
@@ -101,6 +102,40 @@ async function countSql(file: string) {
         .join('\n'),
     ),
   );
+}
+
+async function probe(file: string) {
+  const { writeFileSync } = await import('node:fs');
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const pg = (await import('pg')).default;
+  const waits: number[] = [];
+  const original = pg.Pool.prototype.connect;
+  pg.Pool.prototype.connect = function (this: unknown, ...args: unknown[]) {
+    const t0 = performance.now();
+    const cb = args[0] as ((...r: unknown[]) => void) | undefined;
+    if (typeof cb === 'function')
+      return (original as (...a: unknown[]) => unknown).call(this, (...r: unknown[]) => {
+        waits.push(performance.now() - t0);
+        cb(...r);
+      });
+    const p = (original as (...a: unknown[]) => Promise<unknown>).call(this);
+    void p.then(() => waits.push(performance.now() - t0));
+    return p;
+  } as typeof original;
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  const series: string[] = [];
+  let last = 0;
+  setInterval(() => {
+    const w = waits.slice(last);
+    last = waits.length;
+    w.sort((a, b) => a - b);
+    series.push(
+      `${new Date().toISOString().slice(11, 23)} acquires ${w.length} wait p50 ${(w[w.length >> 1] ?? 0).toFixed(0)} max ${(w[w.length - 1] ?? 0).toFixed(0)} loop p99 ${(h.percentile(99) / 1e6).toFixed(0)} max ${(h.max / 1e6).toFixed(0)}`,
+    );
+    h.reset();
+  }, 500).unref();
+  process.once('exit', () => writeFileSync(file, series.join('\n')));
 }
 
 export interface ApiServer {

@@ -75,6 +75,29 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
     expect(t.app.authCache.size).toBe(before + 3);
   });
 
+  it("a change of one user keeps the other users' reads that were under way; the changed user's read is neither kept nor shared", async () => {
+    const a = await userWith(t, 'cache_busy_a', []);
+    const b = await userWith(t, 'cache_busy_b', []);
+    await settle(t);
+    const cache = t.app.authCache;
+    const before = cache.size;
+    // B changes while A's read is under way (a busy day: edits and sign-ins of others all the time).
+    const readA = cache.member(a.id);
+    cache.forget({ users: [b.id] });
+    expect((await readA)?.user.id).toBe(a.id);
+    expect(cache.size).toBe(before + 1);
+    // B's read began before B's change: its answer may be stale, so it is not stored, and a caller
+    // after the change reads afresh instead of sharing it.
+    const staleB = cache.member(b.id);
+    cache.forget({ users: [b.id] });
+    const freshB = cache.member(b.id);
+    const [stale, fresh] = await Promise.all([staleB, freshB]);
+    expect(stale?.user.id).toBe(b.id);
+    expect(fresh).not.toBe(stale);
+    expect(cache.size).toBe(before + 2);
+    expect(await cache.member(b.id)).toBe(fresh);
+  });
+
   it('a saved role permission refuses the role user on the next call, and a grant allows it', async () => {
     const role = await viewerRole(t, 'cache_grant');
     const u = await userWith(t, 'cache_grant', [role]);

@@ -14,7 +14,8 @@ import pg from 'pg';
 import { fromPglite, fromPool } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed';
-import { hashPassword, verifyPassword, DEFAULT_SCRYPT_N } from '../../server/lib/password';
+import { availableParallelism } from 'node:os';
+import { hashPassword, verifyPassword, DEFAULT_SCRYPT_N, HASH_LANES, hashLane } from '../../server/lib/password';
 import { BACKENDS, login, PG_ADMIN_URL, PG_AVAILABLE, startApp, TEST_SCRYPT_N, type TestApp } from './helpers';
 
 const MIGRATION_FILES = readdirSync(new URL('../../server/db/migrations/', import.meta.url))
@@ -198,5 +199,19 @@ describe('configuration and passwords', () => {
     expect(await verifyPassword('x', 'garbage')).toBe(false);
     expect(DEFAULT_SCRYPT_N).toBeGreaterThanOrEqual(16384);
     expect((await hashPassword('x')).startsWith(`scrypt$${DEFAULT_SCRYPT_N}$`)).toBe(true);
+  });
+
+  it('a burst of hashes runs one lane per core but one, the rest wait their turn, and each gives its own answer', async () => {
+    expect(HASH_LANES).toBe(Math.max(1, availableParallelism() - 1));
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, hashLane.running())), 1);
+    const burst = Array.from({ length: HASH_LANES + 3 }, (_, i) => hashPassword(`Demo@${i}`, DEFAULT_SCRYPT_N));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(hashLane.waiting()).toBeGreaterThan(0);
+    const hashes = await Promise.all(burst);
+    clearInterval(watch);
+    expect(most).toBe(HASH_LANES);
+    expect(hashLane.running() + hashLane.waiting()).toBe(0);
+    for (const [i, h] of hashes.entries()) expect(await verifyPassword(`Demo@${i}`, h)).toBe(true);
   });
 });

@@ -6,8 +6,12 @@
 // process's writers (forgetAuth, after commit) and, for every process, by the database itself
 // (migration 0009's triggers NOTIFY 'boss_auth' on commit; the broker delivers it here). Nothing is
 // cached while the broker cannot promise delivery (its listener lost), so a change made elsewhere is
-// never missed for longer than the reconnect. A read that started before a change is not stored
-// after it (the epoch check), so an invalidation cannot be undone by a slow read.
+// never missed for longer than the reconnect. A read that started before a change of its user is
+// not stored after it (the change sequence), so an invalidation cannot be undone by a slow read.
+// The check is per user: a change of one user (an edit, a sign-in) does not stop the reads of every
+// other user from being stored. With one epoch for all, a busy day's writes (a dozen a second) kept
+// most reads that took longer than the gap between two writes out of the cache, and every request
+// of those users paid the five or six queries again (issue 15 §2).
 import { LRUCache } from 'lru-cache';
 import { hasPermission, type PermissionLists } from '../../../contract/permission';
 import type { Db } from '../../db/client';
@@ -45,13 +49,22 @@ export const authCacheOf = (db: Db): AuthCache | undefined => caches.get(db);
 /** Grants are per user and tenant: a role counts only in its own tenant. */
 const grantKey = (userId: string, tenantId: string) => `${userId}\u0000${tenantId}`;
 const userOfGrantKey = (key: string) => key.slice(0, key.indexOf('\u0000'));
+/** The user of an in-flight read of a member ('m:<user>') or of grants ('g:<user>\0<tenant>'). */
+const userOfFlight = (flight: string) => (flight.startsWith('g:') ? userOfGrantKey(flight.slice(2)) : flight.slice(2));
+/** Users remembered as changed before a change of one more counts as a change of everything. */
+const FORGOTTEN_MAX = 10_000;
 
 export class AuthCache implements AuthForgetter {
   private readonly sessions: LRUCache<string, SessionRow>;
   private readonly members: LRUCache<string, Member>;
   private readonly grants: LRUCache<string, Grants>;
   private readonly inflight = new Map<string, Promise<unknown>>();
-  private epoch = 0;
+  /** Counts changes heard; a read remembers it when it starts. */
+  private seq = 0;
+  /** `seq` of the last change of everything. */
+  private allAt = 0;
+  /** `seq` of the last change of each user heard since `allAt` (bounded: past FORGOTTEN_MAX it becomes a change of everything). */
+  private readonly forgotAt = new Map<string, number>();
   private broker: Broker | null = null;
   private readonly unregister: () => void;
 
@@ -89,15 +102,29 @@ export class AuthCache implements AuthForgetter {
   /** The live session of an access token, or the 401 that explains why there is none. */
   async session(token: string): Promise<SessionRow> {
     const hash = sha256(token);
-    return liveSession(await this.through(this.sessions, hash, 's', () => sessionByAccessHash(this.db, hash)));
+    return liveSession(
+      await this.through(
+        this.sessions,
+        hash,
+        's',
+        (s) => s.userId,
+        () => sessionByAccessHash(this.db, hash),
+      ),
+    );
   }
 
   /** The user and their groups; undefined when the user no longer exists. */
   member(userId: string): Promise<Member | undefined> {
-    return this.through(this.members, userId, 'm', async () => {
-      const user = await userById(this.db, userId);
-      return user && { user, groups: await groupsOf(this.db, userId) };
-    });
+    return this.through(
+      this.members,
+      userId,
+      'm',
+      () => userId,
+      async () => {
+        const user = await userById(this.db, userId);
+        return user && { user, groups: await groupsOf(this.db, userId) };
+      },
+    );
   }
 
   /**
@@ -116,11 +143,17 @@ export class AuthCache implements AuthForgetter {
   }
 
   private grantsOf(userId: string, tenantId: string): Promise<Grants | undefined> {
-    return this.through(this.grants, grantKey(userId, tenantId), 'g', async () => ({
-      lists: await permissionLists(this.db, userId, tenantId),
-      decided: new Map<string, boolean>(),
-      memo: new Map<string, { value: unknown }>(),
-    }));
+    return this.through(
+      this.grants,
+      grantKey(userId, tenantId),
+      'g',
+      () => userId,
+      async () => ({
+        lists: await permissionLists(this.db, userId, tenantId),
+        decided: new Map<string, boolean>(),
+        memo: new Map<string, { value: unknown }>(),
+      }),
+    );
   }
 
   /**
@@ -133,22 +166,28 @@ export class AuthCache implements AuthForgetter {
     const g = await this.grantsOf(userId, tenantId);
     const hit = g?.memo.get(key);
     if (hit) return hit.value as T;
-    const epoch = this.epoch;
+    const started = this.seq;
     const value = await read();
-    if (g && epoch === this.epoch && this.live) g.memo.set(key, { value });
+    if (g && this.unchangedSince(userId, started) && this.live) g.memo.set(key, { value });
     return value;
   }
 
   forget(change: AuthChange): void {
-    this.epoch++;
-    this.inflight.clear();
-    if (change === 'all') {
+    const seq = ++this.seq;
+    if (change === 'all' || this.forgotAt.size + change.users.length > FORGOTTEN_MAX) {
+      this.allAt = seq;
+      this.forgotAt.clear();
+      this.inflight.clear();
       this.sessions.clear();
       this.members.clear();
       this.grants.clear();
       return;
     }
     const users = new Set(change.users);
+    for (const id of users) this.forgotAt.set(id, seq);
+    // A caller from now on must not share a read that started before the change: the reads of these
+    // users, and every session read (whose user is known only once it is read).
+    for (const flight of [...this.inflight.keys()]) if (flight.startsWith('s:') || users.has(userOfFlight(flight))) this.inflight.delete(flight);
     for (const id of users) this.members.delete(id);
     const stale: string[] = [];
     for (const key of this.grants.keys()) if (users.has(userOfGrantKey(key))) stale.push(key);
@@ -167,17 +206,28 @@ export class AuthCache implements AuthForgetter {
    * The cached value, else one read shared by concurrent callers and stored only if no change was
    * heard while it ran. Not-found results are never stored.
    */
-  private async through<T extends object>(cache: LRUCache<string, T>, key: string, kind: string, read: () => Promise<T | undefined>): Promise<T | undefined> {
+  /** Whether no change of this user (nor of everything) was heard since `seq` was `started`. */
+  private unchangedSince(userId: string, started: number): boolean {
+    return this.allAt <= started && (this.forgotAt.get(userId) ?? 0) <= started;
+  }
+
+  private async through<T extends object>(
+    cache: LRUCache<string, T>,
+    key: string,
+    kind: string,
+    userOf: (value: T) => string,
+    read: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
     if (!this.live) return read();
     const hit = cache.get(key);
     if (hit) return hit;
     const flight = `${kind}:${key}`;
     const pending = this.inflight.get(flight) as Promise<T | undefined> | undefined;
     if (pending) return pending;
-    const epoch = this.epoch;
+    const started = this.seq;
     const p = read()
       .then((v) => {
-        if (v && epoch === this.epoch && this.live) cache.set(key, v);
+        if (v && this.unchangedSince(userOf(v), started) && this.live) cache.set(key, v);
         return v;
       })
       .finally(() => {
