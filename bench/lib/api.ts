@@ -122,6 +122,31 @@ async function probe(file: string) {
     void p.then(() => waits.push(performance.now() - t0));
     return p;
   } as typeof original;
+  // Statements by text in each window, and the time from sending to the answer.
+  let tally = new Map<string, { n: number; ms: number }>();
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    const text = (typeof q === 'string' ? q : (q?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 90);
+    const t0 = performance.now();
+    const done = () => {
+      const c = tally.get(text) ?? { n: 0, ms: 0 };
+      tally.set(text, c);
+      c.n++;
+      c.ms += performance.now() - t0;
+    };
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const cb = args[last] as (...r: unknown[]) => unknown;
+      args[last] = (...r: unknown[]) => {
+        done();
+        return cb(...r);
+      };
+    }
+    const out = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (out && typeof (out as Promise<unknown>).then === 'function') (out as Promise<unknown>).then(done, done);
+    return out;
+  } as typeof query;
   const h = monitorEventLoopDelay({ resolution: 5 });
   h.enable();
   const series: string[] = [];
@@ -134,6 +159,8 @@ async function probe(file: string) {
       `${new Date().toISOString().slice(11, 23)} acquires ${w.length} wait p50 ${(w[w.length >> 1] ?? 0).toFixed(0)} max ${(w[w.length - 1] ?? 0).toFixed(0)} loop p99 ${(h.percentile(99) / 1e6).toFixed(0)} max ${(h.max / 1e6).toFixed(0)}`,
     );
     h.reset();
+    for (const [text, c] of [...tally].sort((a, b) => b[1].n - a[1].n).slice(0, 12)) series.push(`    ${c.n}\t${(c.ms / c.n).toFixed(0)} ms\t${text}`);
+    tally = new Map();
   }, 500).unref();
   process.once('exit', () => writeFileSync(file, series.join('\n')));
 }

@@ -98,6 +98,21 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
     expect(await cache.member(b.id)).toBe(fresh);
   });
 
+  it('reads the permission catalogue once for all users, and again after it changed', async () => {
+    const role = await viewerRole(t, 'cache_catalogue');
+    const u1 = await userWith(t, 'cache_catalogue_1', [role]);
+    const u2 = await userWith(t, 'cache_catalogue_2', [role]);
+    await settle(t);
+    expect(await status(t.app, u1.token)).toBe(200);
+    const reads = t.app.authCache.stats.catalogueReads;
+    expect(await status(t.app, u2.token)).toBe(200);
+    expect(t.app.authCache.stats.catalogueReads).toBe(reads);
+    await t.sql(`UPDATE permissions SET name = name WHERE id = 'b-role-list'`);
+    await settle(t);
+    expect(await status(t.app, u1.token)).toBe(200);
+    expect(t.app.authCache.stats.catalogueReads).toBe(reads + 1);
+  });
+
   it('a saved role permission refuses the role user on the next call, and a grant allows it', async () => {
     const role = await viewerRole(t, 'cache_grant');
     const u = await userWith(t, 'cache_grant', [role]);

@@ -1,7 +1,7 @@
 // The server around the calls: serving the built client (cache headers, SPA fallback, no
 // fallback for files), the OpenAPI docs, the migration runner (idempotent, safe when two
 // processes start together), seeding once, and the start-up configuration.
-import { mkdtempSync, mkdirSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,8 +14,8 @@ import pg from 'pg';
 import { fromPglite, fromPool } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed';
-import { availableParallelism } from 'node:os';
-import { hashPassword, verifyPassword, DEFAULT_SCRYPT_N, HASH_LANES, hashLane } from '../../server/lib/password';
+import { availableParallelism, getPriority } from 'node:os';
+import { hashPassword, verifyPassword, DEFAULT_SCRYPT_N, HASH_LANES, HASH_NICE, hashLane } from '../../server/lib/password';
 import { BACKENDS, login, PG_ADMIN_URL, PG_AVAILABLE, startApp, TEST_SCRYPT_N, type TestApp } from './helpers';
 
 const MIGRATION_FILES = readdirSync(new URL('../../server/db/migrations/', import.meta.url))
@@ -213,5 +213,12 @@ describe('configuration and passwords', () => {
     expect(most).toBe(HASH_LANES);
     expect(hashLane.running() + hashLane.waiting()).toBe(0);
     for (const [i, h] of hashes.entries()) expect(await verifyPassword(`Demo@${i}`, h)).toBe(true);
+    expect(hashLane.threadIds().length).toBe(HASH_LANES);
+    // They hash at a lower priority than the event loop (Linux: the nice value is per thread).
+    if (process.platform === 'linux') {
+      const nices = readdirSync('/proc/self/task').map((t) => Number(readFileSync(`/proc/self/task/${t}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+      expect(nices.filter((n) => n === HASH_NICE)).toHaveLength(HASH_LANES);
+      expect(getPriority()).toBe(0);
+    }
   });
 });

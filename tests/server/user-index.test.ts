@@ -275,6 +275,24 @@ describe.each(BACKENDS)('user list index through the API on %s', (backend: Backe
     }
   });
 
+  it('keeps the rows read while other users changed, but not a row whose user changed while it was read', async () => {
+    const index = t.app.userIndex! as unknown as {
+      rowsOf(ids: string[], tenantId: string): Promise<unknown[] | null>;
+      heard(payload: string): void;
+      caughtUp(): Promise<void>;
+      rows: { has(key: string): boolean; delete(key: string): boolean };
+    };
+    const [a, b] = (await list({ column: 'username', order: 'asc', pageSize: '2' })).records;
+    const key = (id: string) => `0\u0000${id}`;
+    for (const r of [a, b]) index.rows.delete(key(r.id));
+    const read = index.rowsOf([a.id, b.id], '0');
+    index.heard(JSON.stringify([b.id]));
+    expect(await read).toHaveLength(2);
+    await index.caughtUp();
+    expect(index.rows.has(key(a.id))).toBe(true);
+    expect(index.rows.has(key(b.id))).toBe(false);
+  });
+
   it('shows a department renamed or unlinked in SQL on the next call (the rows it keeps are dropped)', async () => {
     const index = t.app.userIndex!;
     const admins = async () => (await list({ username: 'admin' })).records as unknown as { orgCodeTxt: string | null; departIds: string }[];

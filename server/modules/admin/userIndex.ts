@@ -47,6 +47,9 @@ export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_00
 
 const rowKey = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
 
+/** Users remembered as changed (for reads of rows under way) before one more counts as a change of every row. */
+const ROW_CHANGES_MAX = 10_000;
+
 /** Rows read per statement when a tenant is loaded. */
 const LOAD_BATCH = 20_000;
 
@@ -70,8 +73,14 @@ export class UserIndex implements ChangeFollower {
   private readonly behind = new WeakSet<object>();
   /** The list rows of pages answered here, by tenant and id (see rowsOf). */
   private readonly rows: LRUCache<string, SysUserRow>;
-  /** Bumped by every notice that may change a kept row: a read of rows that started before it keeps nothing. */
-  private rowEpoch = 0;
+  /**
+   * Counts notices that may change kept rows; a read of rows remembers it when it starts, and keeps a
+   * row only if neither that user (rowChangedAt) nor every row (rowsAllAt) changed since. Per user: one
+   * counter for all kept nothing read while any user changed, and a busy day changes users all the time.
+   */
+  private rowSeq = 0;
+  private rowsAllAt = 0;
+  private readonly rowChangedAt = new Map<string, number>();
   /** Tenants whose rows are kept. */
   private readonly rowTenants = new Set<string>();
   /** Bumped whenever every tenant is dropped: a load or re-read started before it is thrown away. */
@@ -185,7 +194,8 @@ export class UserIndex implements ChangeFollower {
   }
 
   private dropRows(): void {
-    this.rowEpoch++;
+    this.rowsAllAt = ++this.rowSeq;
+    this.rowChangedAt.clear();
     this.rows.clear();
     this.rowTenants.clear();
   }
@@ -201,7 +211,11 @@ export class UserIndex implements ChangeFollower {
     }
     for (const s of this.tenants.values()) if (s.kind === 'loading') for (const id of ids) s.pending.add(id);
     for (const id of ids) this.changed.add(id);
-    this.rowEpoch++;
+    const seq = ++this.rowSeq;
+    if (this.rowChangedAt.size + ids.length > ROW_CHANGES_MAX) {
+      this.rowChangedAt.clear();
+      this.rowsAllAt = seq;
+    } else for (const id of ids) this.rowChangedAt.set(id, seq);
     for (const tenantId of this.rowTenants) for (const id of ids) this.rows.delete(rowKey(tenantId, id));
     if (this.applyQueued) return;
     this.applyQueued = true;
@@ -377,16 +391,16 @@ export class UserIndex implements ChangeFollower {
     const out: (SysUserRow | undefined)[] = ids.map((id) => this.rows.get(rowKey(tenantId, id)));
     const missing = ids.filter((_, i) => !out[i]);
     if (!missing.length) return out as SysUserRow[];
-    const epoch = this.rowEpoch;
+    const started = this.rowSeq;
     const read = await usersByIds(this.db, missing, tenantId);
     if (!read) return null;
-    const keep = epoch === this.rowEpoch && this.live && this.opts.rowCache > 0;
+    const keep = this.rowsAllAt <= started && this.live && this.opts.rowCache > 0;
     if (keep) this.rowTenants.add(tenantId);
     let k = 0;
     for (let i = 0; i < out.length; i++) {
       if (out[i]) continue;
       out[i] = read[k++];
-      if (keep) this.rows.set(rowKey(tenantId, ids[i]), out[i]!);
+      if (keep && (this.rowChangedAt.get(ids[i]) ?? 0) <= started) this.rows.set(rowKey(tenantId, ids[i]), out[i]!);
     }
     return out as SysUserRow[];
   }

@@ -4,9 +4,10 @@
 // roles give them, never what a role of the other tenant gives. Department roles count too (Jeecg's
 // department roles): a user linked to one holds, in its tenant and while they belong to its
 // department, what it grants within the department's own permissions.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isPageKey } from '../../../contract/pages';
 import type { MenuItem, PermissionEntry, ResourceJson } from '../../../contract/types';
+import type { PermissionLists } from '../../../contract/permission';
 import type { Db } from '../../db/client';
 import {
   departPermissions,
@@ -20,7 +21,7 @@ import {
   userRoles,
 } from '../../db/schema';
 
-type PermissionRow = typeof permissions.$inferSelect;
+export type PermissionRow = typeof permissions.$inferSelect;
 
 /**
  * What the user's department roles grant in the tenant: the roles of the tenant they are linked to,
@@ -41,7 +42,11 @@ export async function departRoleGrantIds(db: Db, userId: string, tenantId: strin
   return rows.map((r) => r.id);
 }
 
-export async function grantedRows(db: Db, userId: string, tenantId: string): Promise<PermissionRow[]> {
+/**
+ * The ids of the catalogue rows the user holds in the tenant: through their roles of the tenant, and
+ * through the department roles of the tenant's departments they belong to.
+ */
+export async function grantedIds(db: Db, userId: string, tenantId: string): Promise<Set<string>> {
   const roleIds = (
     await db
       .select({ id: userRoles.roleId })
@@ -55,12 +60,24 @@ export async function grantedRows(db: Db, userId: string, tenantId: string): Pro
       : [],
   );
   for (const id of await departRoleGrantIds(db, userId, tenantId)) ids.add(id);
+  return ids;
+}
+
+const bySortNo = (a: PermissionRow, b: PermissionRow) => a.sortNo - b.sortNo || a.id.localeCompare(b.id);
+
+export async function grantedRows(db: Db, userId: string, tenantId: string): Promise<PermissionRow[]> {
+  const ids = await grantedIds(db, userId, tenantId);
   if (ids.size === 0) return [];
   const rows = await db
     .select()
     .from(permissions)
     .where(inArray(permissions.id, [...ids]));
-  return rows.sort((a, b) => a.sortNo - b.sortNo || a.id.localeCompare(b.id));
+  return rows.sort(bySortNo);
+}
+
+/** Every catalogue row, in menu order (sort number, then id). */
+export async function catalogueRows(db: Db): Promise<PermissionRow[]> {
+  return (await db.select().from(permissions)).sort(bySortNo);
 }
 
 const entryOf = (p: PermissionRow): PermissionEntry => ({
@@ -71,13 +88,20 @@ const entryOf = (p: PermissionRow): PermissionEntry => ({
 });
 
 export async function allAuthEntries(db: Db): Promise<PermissionEntry[]> {
-  const rows = await db.select().from(permissions).orderBy(asc(permissions.sortNo));
-  return rows.filter((p) => p.perms).map(entryOf);
+  return (await catalogueRows(db)).filter((p) => p.perms).map(entryOf);
 }
 
-export async function permissionLists(db: Db, userId: string, tenantId: string): Promise<{ auth: PermissionEntry[]; allAuth: PermissionEntry[] }> {
-  const granted = await grantedRows(db, userId, tenantId);
-  return { auth: granted.filter((p) => p.perms && p.status === '1').map(entryOf), allAuth: await allAuthEntries(db) };
+/** The lists the guard decides with: the catalogue's codes, and those of the rows the user holds (enabled ones). */
+export function listsOf(catalogue: PermissionRow[], granted: Set<string>): PermissionLists {
+  return {
+    auth: catalogue.filter((p) => granted.has(p.id) && p.perms && p.status === '1').map(entryOf),
+    allAuth: catalogue.filter((p) => p.perms).map(entryOf),
+  };
+}
+
+export async function permissionLists(db: Db, userId: string, tenantId: string): Promise<PermissionLists> {
+  const [catalogue, granted] = await Promise.all([catalogueRows(db), grantedIds(db, userId, tenantId)]);
+  return listsOf(catalogue, granted);
 }
 
 /** Route name of a menu path: '/account/center' → 'account-center'. */

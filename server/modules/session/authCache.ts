@@ -17,7 +17,7 @@ import { hasPermission, type PermissionLists } from '../../../contract/permissio
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/tokens';
 import { TOPIC_CHANNELS, type Broker } from '../../realtime/broker';
-import { permissionLists } from '../resources/service';
+import { catalogueRows, grantedIds, listsOf, type PermissionRow } from '../resources/service';
 import { groupsOf, userById, type UserRow } from '../user/service';
 import { parseAuthMessage, registerForgetter, type AuthChange, type AuthForgetter } from './authChanges';
 import { liveSession, sessionByAccessHash, type SessionRow } from './service';
@@ -58,7 +58,11 @@ export class AuthCache implements AuthForgetter {
   private readonly sessions: LRUCache<string, SessionRow>;
   private readonly members: LRUCache<string, Member>;
   private readonly grants: LRUCache<string, Grants>;
+  /** The catalogue, under the key '' (no user's id). */
+  private readonly catalogues: LRUCache<string, { rows: PermissionRow[] }>;
   private readonly inflight = new Map<string, Promise<unknown>>();
+  /** Reads of the permission catalogue (tests). */
+  readonly stats = { catalogueReads: 0 };
   /** Counts changes heard; a read remembers it when it starts. */
   private seq = 0;
   /** `seq` of the last change of everything. */
@@ -77,6 +81,7 @@ export class AuthCache implements AuthForgetter {
     this.sessions = new LRUCache<string, SessionRow>(o);
     this.members = new LRUCache<string, Member>(o);
     this.grants = new LRUCache<string, Grants>(o);
+    this.catalogues = new LRUCache<string, { rows: PermissionRow[] }>({ ...o, max: 1 });
     this.unregister = registerForgetter(db, this);
     caches.set(db, this);
   }
@@ -149,11 +154,29 @@ export class AuthCache implements AuthForgetter {
       'g',
       () => userId,
       async () => ({
-        lists: await permissionLists(this.db, userId, tenantId),
+        lists: listsOf(...(await Promise.all([this.catalogue(), grantedIds(this.db, userId, tenantId)]))),
         decided: new Map<string, boolean>(),
         memo: new Map<string, { value: unknown }>(),
       }),
     );
+  }
+
+  /**
+   * The permission catalogue, one for every user: kept until any change of it (a permission change
+   * is a change of everything, migration 0009). It was read with every user's grants before, and it
+   * is the guard's largest read (every row of the catalogue).
+   */
+  private async catalogue(): Promise<PermissionRow[]> {
+    return (await this.through(
+      this.catalogues,
+      '',
+      'c',
+      () => '',
+      async () => {
+        this.stats.catalogueReads++;
+        return { rows: await catalogueRows(this.db) };
+      },
+    ))!.rows;
   }
 
   /**
@@ -181,6 +204,7 @@ export class AuthCache implements AuthForgetter {
       this.sessions.clear();
       this.members.clear();
       this.grants.clear();
+      this.catalogues.clear();
       return;
     }
     const users = new Set(change.users);
