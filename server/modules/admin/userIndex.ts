@@ -1,7 +1,7 @@
 // The user list from memory (issue 15 §2): per large tenant, the columns the list filters and sorts by
 // in compact arrays, kept in each sort's order (and, for case-insensitive prefixes, in the order of
-// the lower-cased names). A page's ids and the exact total come from here; the page's rows are then
-// read by id (usersByIds), so what a row shows is always the database's. listUsers (SQL) stays the
+// the lower-cased names), with the rest of each user's list row and a map of the departments. A page
+// and its exact total come from here without a round trip to the database. listUsers (SQL) stays the
 // answer for everything this index does not answer exactly: a super query, a reader's data rules,
 // another field, rule or sort, a tenant below `minUsers`, a value the database would refuse.
 //
@@ -15,7 +15,11 @@
 // * Ties are broken by id in the sort's direction (orderOf); NULL (sex) matches no condition.
 //
 // Kept current by the database's own notices: migration 0036's triggers name the users a statement
-// changed ('boss_user_rows'); every process re-reads those rows and patches its arrays. A write
+// changed ('boss_user_rows'), and 0037's those whose departments changed; every process re-reads
+// those rows and patches its arrays. A change of the departments table ('boss_tables') reads the
+// department map again. The rows were read by id for each page before (an LRU of 50,000): on a busy
+// day that was a third of the pages and most of the database's work, and the list waited behind the
+// writes for a connection (issue 15 §2). In memory they take about 80 bytes a user, in one buffer. A write
 // request of this process answers only after its change was applied here (ListCache's write hook,
 // ChangeFollower). While the broker may miss a notice (its listener lost), nothing is answered from
 // here, and the arrays are dropped and read again once it listens.
@@ -24,31 +28,33 @@
 // tenant's arrays are userIndexTenant.ts, a query over them userIndexQuery.ts, text order and case
 // folding userIndexText.ts.
 import type { FastifyBaseLogger } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { SysUserRow } from '../../../contract/api/admin';
 import type { ListQuery, PageResult } from '../../../contract/listQuery';
 import { queryArrays, type Db } from '../../db/client';
 import type { ChangeFollower } from '../../lib/listCache';
 import { TOPIC_CHANNELS, type Broker } from '../../realtime/broker';
-import { usersByIds } from './userQuery';
+import { wireRow, type ListedUser } from './userQuery';
 import { TenantIndex, USER_ROWS_SQL, userOf, type IndexedUser } from './userIndexTenant';
 import { findPage, SORT_FIELDS } from './userIndexQuery';
-import { CODE_POINT_COLLATIONS, Folding } from './userIndexText';
+import { CODE_POINT_COLLATIONS, compareCodePoints, Folding } from './userIndexText';
 
 export interface UserIndexOptions {
   /** Tenants with fewer users are listed by SQL (and take no memory here). */
   minUsers?: number;
   /** A tenant found below minUsers is counted again after this long. */
   recountMs?: number;
-  /** List rows kept for the pages answered here (all tenants together; 0 reads every page's rows). */
-  rowCache?: number;
 }
-export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_000, recountMs: 300_000, rowCache: 50_000 };
+export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_000, recountMs: 300_000 };
 
-const rowKey = (tenantId: string, id: string) => `${tenantId}\u0000${id}`;
+/** How long a page waits for changes heard to be applied before it is answered without them. */
+const APPLY_WAIT_MS = 50;
 
-/** Users remembered as changed (for reads of rows under way) before one more counts as a change of every row. */
-const ROW_CHANGES_MAX = 10_000;
+/** A department as a list row shows it (its name, ordered by org code, when in the row's tenant). */
+interface Depart {
+  name: string;
+  orgCode: string;
+  tenantId: string;
+}
 
 /** Rows read per statement when a tenant is loaded. */
 const LOAD_BATCH = 20_000;
@@ -71,18 +77,10 @@ export class UserIndex implements ChangeFollower {
   private inFlight = 0;
   /** Pages found while changes heard were not applied yet: answered, but never kept by the list cache. */
   private readonly behind = new WeakSet<object>();
-  /** The list rows of pages answered here, by tenant and id (see rowsOf). */
-  private readonly rows: LRUCache<string, SysUserRow>;
-  /**
-   * Counts notices that may change kept rows; a read of rows remembers it when it starts, and keeps a
-   * row only if neither that user (rowChangedAt) nor every row (rowsAllAt) changed since. Per user: one
-   * counter for all kept nothing read while any user changed, and a busy day changes users all the time.
-   */
-  private rowSeq = 0;
-  private rowsAllAt = 0;
-  private readonly rowChangedAt = new Map<string, number>();
-  /** Tenants whose rows are kept. */
-  private readonly rowTenants = new Set<string>();
+  /** Every department by id (null until read, and after everything was dropped). */
+  private departs: Map<string, Depart> | null = null;
+  /** Counts department notices: a read of them that a notice overtook reads again. */
+  private departsHeard = 0;
   /** Bumped whenever every tenant is dropped: a load or re-read started before it is thrown away. */
   private generation = 0;
   /** Pages answered here and calls left to SQL (tests, diagnostics). */
@@ -94,7 +92,6 @@ export class UserIndex implements ChangeFollower {
     opts: UserIndexOptions = {},
   ) {
     this.opts = { ...USER_INDEX_DEFAULTS, ...opts };
-    this.rows = new LRUCache<string, SysUserRow>({ max: Math.max(1, this.opts.rowCache) });
   }
 
   /** Looks at the database's collation, then listens for changed users; on any failure the index stays off. */
@@ -122,9 +119,10 @@ export class UserIndex implements ChangeFollower {
     this.broker = broker;
     this.off = null;
     broker.onTopic(TOPIC_CHANNELS.userRows, (payload) => this.heard(payload));
-    // A row shows its departments: a change of them drops every kept row (users' own changes come above, by id).
+    // A row shows its departments' names in their order: a change of the departments reads them again
+    // (who is in which comes above, by user).
     broker.onTopic(TOPIC_CHANNELS.tables, (table) => {
-      if (table === null || table === 'user_departs' || table === 'departments') this.dropRows();
+      if (table === null || table === 'departments') this.queueDeparts();
     });
     void this.warm();
   }
@@ -190,14 +188,36 @@ export class UserIndex implements ChangeFollower {
     this.generation++;
     this.tenants.clear();
     this.changed.clear();
-    this.dropRows();
+    this.departs = null;
   }
 
-  private dropRows(): void {
-    this.rowsAllAt = ++this.rowSeq;
-    this.rowChangedAt.clear();
-    this.rows.clear();
-    this.rowTenants.clear();
+  /** Reads the departments again, after the changes heard before (a write request waits for it, as for those). */
+  private queueDeparts(): void {
+    this.departsHeard++;
+    if (!this.departs) return;
+    this.inFlight++;
+    this.applying = this.applying.then(async () => {
+      try {
+        await this.readDeparts();
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message }, 'user list index: re-reading departments failed; dropped');
+        this.dropAll();
+      } finally {
+        this.inFlight--;
+      }
+    });
+  }
+
+  private async readDeparts(): Promise<void> {
+    const generation = this.generation;
+    for (;;) {
+      const heard = this.departsHeard;
+      const rows = await queryArrays(this.db, { name: '', sql: 'SELECT id, depart_name, org_code, tenant_id FROM departments', params: [] }, {});
+      if (generation !== this.generation) return;
+      if (heard !== this.departsHeard) continue;
+      this.departs = new Map(rows.map((r) => [r[0] as string, { name: r[1] as string, orgCode: r[2] as string, tenantId: r[3] as string }]));
+      return;
+    }
   }
 
   private heard(payload: string | null): void {
@@ -211,12 +231,6 @@ export class UserIndex implements ChangeFollower {
     }
     for (const s of this.tenants.values()) if (s.kind === 'loading') for (const id of ids) s.pending.add(id);
     for (const id of ids) this.changed.add(id);
-    const seq = ++this.rowSeq;
-    if (this.rowChangedAt.size + ids.length > ROW_CHANGES_MAX) {
-      this.rowChangedAt.clear();
-      this.rowsAllAt = seq;
-    } else for (const id of ids) this.rowChangedAt.set(id, seq);
-    for (const tenantId of this.rowTenants) for (const id of ids) this.rows.delete(rowKey(tenantId, id));
     if (this.applyQueued) return;
     this.applyQueued = true;
     this.inFlight++;
@@ -307,6 +321,7 @@ export class UserIndex implements ChangeFollower {
       },
     );
     const index = new TenantIndex(tenantId, await this.foldingRead);
+    if (!this.departs) await this.readDeparts();
     let last = '';
     for (;;) {
       const rows = await queryArrays(
@@ -354,6 +369,11 @@ export class UserIndex implements ChangeFollower {
    */
   async list(q: ListQuery, tenantId: string): Promise<PageResult<SysUserRow> | null> {
     if (!this.live || q.superQuery || !SORT_FIELDS.has(q.sort.field)) return this.decline();
+    // Changes heard and not applied yet are waited for (a re-read takes a round trip), so a page shows
+    // every change this process has heard of. The wait is bounded: under load the re-read queues for a
+    // connection behind the requests, and every list waiting for it made a convoy of seconds. Past
+    // the bound the page is answered as it is and not kept (keepable).
+    if (this.inFlight > 0) await Promise.race([this.applying, new Promise((resolve) => setTimeout(resolve, APPLY_WAIT_MS))]);
     const index = this.indexOf(tenantId);
     if (!index) return this.decline();
     const behind = this.inFlight > 0;
@@ -368,8 +388,8 @@ export class UserIndex implements ChangeFollower {
       this.tenants.delete(tenantId);
       return this.decline();
     }
-    const records = await this.rowsOf(ids, tenantId);
-    // A user gone since the index last heard: the database answers this once.
+    const records = this.rowsOf(index, ids, tenantId);
+    // A department not read yet: the database answers this once.
     if (!records) return this.decline();
     this.stats.answered++;
     const page = { records, total, size: q.pageSize, current: q.pageNo };
@@ -382,27 +402,47 @@ export class UserIndex implements ChangeFollower {
     return !this.behind.has(page);
   }
 
-  /**
-   * The list rows of `ids` in order: kept ones, and the others read by id (usersByIds) and kept unless
-   * a change was heard while they were read. A row is dropped when its user changes (its notice) or
-   * any department or membership of one does. Null when a user is no longer in the tenant.
-   */
-  private async rowsOf(ids: string[], tenantId: string): Promise<SysUserRow[] | null> {
-    const out: (SysUserRow | undefined)[] = ids.map((id) => this.rows.get(rowKey(tenantId, id)));
-    const missing = ids.filter((_, i) => !out[i]);
-    if (!missing.length) return out as SysUserRow[];
-    const started = this.rowSeq;
-    const read = await usersByIds(this.db, missing, tenantId);
-    if (!read) return null;
-    const keep = this.rowsAllAt <= started && this.live && this.opts.rowCache > 0;
-    if (keep) this.rowTenants.add(tenantId);
-    let k = 0;
-    for (let i = 0; i < out.length; i++) {
-      if (out[i]) continue;
-      out[i] = read[k++];
-      if (keep && (this.rowChangedAt.get(ids[i]) ?? 0) <= started) this.rows.set(rowKey(tenantId, ids[i]), out[i]!);
+  /** The list rows of `ids` (users of the index) in order, as listUsers shows them; null when a department of one is not known yet. */
+  private rowsOf(index: TenantIndex, ids: string[], tenantId: string): SysUserRow[] | null {
+    const departs = this.departs;
+    if (!departs) return null;
+    const out: SysUserRow[] = [];
+    for (const id of ids) {
+      const slot = index.slotOf.get(id)!;
+      const r = index.restOf(slot);
+      let mine: [string, string][] | null = null;
+      if (r.departIds) {
+        const inTenant: [string, Depart][] = [];
+        for (const departId of r.departIds) {
+          const d = departs.get(departId);
+          if (!d) return null;
+          if (d.tenantId === tenantId) inTenant.push([departId, d]);
+        }
+        // As departsIn orders them: by org code (code points: the index is on only under such a collation).
+        inTenant.sort((a, b) => compareCodePoints(a[1].orgCode, b[1].orgCode));
+        mine = inTenant.map(([departId, d]) => [departId, d.name]);
+      }
+      const sex = index.sex[slot];
+      const user: ListedUser = {
+        id,
+        username: index.username[slot],
+        realname: index.realname[slot],
+        avatar: r.avatar,
+        sex: Number.isNaN(sex) ? null : sex,
+        mobile: r.mobile,
+        email: r.email,
+        telephone: r.telephone,
+        birthday: r.birthday,
+        post: r.post,
+        workNo: r.workNo,
+        status: index.status[slot],
+        orgCode: r.orgCode,
+        createdAt: new Date(Math.floor(index.created[slot] / 1000)),
+        createdBy: r.createdBy,
+      };
+      out.push(wireRow({ user, departs: mine }));
     }
-    return out as SysUserRow[];
+    return out;
   }
 
   private decline(): null {

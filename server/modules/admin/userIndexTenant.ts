@@ -12,7 +12,95 @@ export interface IndexedUser {
   status: number;
   /** created_at in microseconds since the epoch. */
   createdUs: number;
+  /** The rest of what the user's list row shows. */
+  rest: RowRest;
 }
+
+/** The list row's other columns (userQuery.ts LIST_COLUMNS; all text) and the user's departments (of every tenant). */
+export interface RowRest {
+  avatar: string | null;
+  mobile: string | null;
+  email: string | null;
+  telephone: string | null;
+  birthday: string | null;
+  post: string | null;
+  workNo: string | null;
+  orgCode: string | null;
+  createdBy: string | null;
+  departIds: string[] | null;
+}
+const REST_KEYS = ['avatar', 'mobile', 'email', 'telephone', 'birthday', 'post', 'workNo', 'orgCode', 'createdBy', 'departIds'] as const;
+
+/**
+ * Every user's RowRest as UTF-8 JSON in one growing buffer, found by slot: no object per user for the
+ * garbage collector to walk. Kept as objects they were ten more heap objects a user, and at a million
+ * users every full collection stopped the process for half a second. A changed row is appended; the
+ * buffer is rewritten without the old ones once they are most of it.
+ */
+class RestArena {
+  private buf = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+  private live = 0;
+  private start = new Uint32Array(1024);
+  private len = new Uint32Array(1024);
+
+  get(slot: number): RowRest {
+    const values = JSON.parse(this.buf.toString('utf8', this.start[slot], this.start[slot] + this.len[slot])) as unknown[];
+    const rest = {} as Record<(typeof REST_KEYS)[number], unknown>;
+    for (let i = 0; i < REST_KEYS.length; i++) rest[REST_KEYS[i]] = values[i];
+    return rest as unknown as RowRest;
+  }
+
+  /** Whether the slot holds exactly this rest. */
+  holds(slot: number, text: string): boolean {
+    return (
+      slot < this.start.length &&
+      this.len[slot] === Buffer.byteLength(text) &&
+      this.buf.toString('utf8', this.start[slot], this.start[slot] + this.len[slot]) === text
+    );
+  }
+
+  set(slot: number, text: string): void {
+    if (slot >= this.start.length) {
+      const size = Math.max(slot + 1, this.start.length * 2);
+      const start = new Uint32Array(size);
+      const len = new Uint32Array(size);
+      start.set(this.start);
+      len.set(this.len);
+      [this.start, this.len] = [start, len];
+    }
+    const bytes = Buffer.byteLength(text);
+    this.live += bytes - this.len[slot];
+    if (this.used + bytes > this.buf.length) this.grow(bytes);
+    this.buf.write(text, this.used);
+    this.start[slot] = this.used;
+    this.len[slot] = bytes;
+    this.used += bytes;
+  }
+
+  clear(slot: number): void {
+    if (slot >= this.len.length) return;
+    this.live -= this.len[slot];
+    this.len[slot] = 0;
+  }
+
+  /** Room for `bytes` more: the live rows copied into a buffer twice their size (and the new bytes). */
+  private grow(bytes: number): void {
+    const next = Buffer.allocUnsafe(Math.max(1 << 16, 2 * (this.live + bytes)));
+    let at = 0;
+    for (let slot = 0; slot < this.len.length; slot++) {
+      const n = this.len[slot];
+      if (n === 0) continue;
+      this.buf.copy(next, at, this.start[slot], this.start[slot] + n);
+      this.start[slot] = at;
+      at += n;
+    }
+    this.buf = next;
+    this.used = at;
+  }
+}
+
+const restText = (r: RowRest): string => JSON.stringify(REST_KEYS.map((k) => r[k]));
 
 /** The orders kept: the list's sorts, and the lower-cased names (case-insensitive prefixes are ranges of them). */
 const ORDERS = ['createTime', 'username', 'realname', 'usernameFold', 'realnameFold'] as const;
@@ -20,10 +108,14 @@ export type Order = (typeof ORDERS)[number];
 
 export type Pred = (slot: number) => boolean;
 
-/** Rows of users by id, as the index keeps them, with their tenants. */
-export const USER_ROWS_SQL = `SELECT id, username, realname, sex, status, (extract(epoch FROM created_at) * 1000000)::float8, tenant_ids FROM users`;
+/** Rows of users by id, as the index keeps them, with their tenants (then the rest of the list row, and their departments). */
+export const USER_ROWS_SQL = `SELECT id, username, realname, sex, status, (extract(epoch FROM created_at) * 1000000)::float8, tenant_ids,
+  avatar, mobile, email, telephone, birthday, post, work_no, org_code, created_by,
+  (SELECT array_agg(ud.depart_id) FROM user_departs ud WHERE ud.user_id = users.id) FROM users`;
 
+/** The user of a row of USER_ROWS_SQL. */
 export function userOf(row: unknown[]): IndexedUser {
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return {
     id: row[0] as string,
     username: row[1] as string,
@@ -31,6 +123,18 @@ export function userOf(row: unknown[]): IndexedUser {
     sex: row[3] === null ? null : Number(row[3]),
     status: Number(row[4]),
     createdUs: Number(row[5]),
+    rest: {
+      avatar: text(row[7]),
+      mobile: text(row[8]),
+      email: text(row[9]),
+      telephone: text(row[10]),
+      birthday: text(row[11]),
+      post: text(row[12]),
+      workNo: text(row[13]),
+      orgCode: text(row[14]),
+      createdBy: text(row[15]),
+      departIds: (row[16] as string[] | null) ?? null,
+    },
   };
 }
 
@@ -104,6 +208,8 @@ export class TenantIndex {
   readonly created: number[] = [];
   /** 1 for a slot holding a user, 0 for a free one. */
   readonly alive: number[] = [];
+  /** The rest of each user's list row. */
+  private readonly rests = new RestArena();
   readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private slots = 0;
@@ -149,7 +255,13 @@ export class TenantIndex {
     this.sex[slot] = u.sex === null ? NaN : u.sex;
     this.status[slot] = u.status;
     this.created[slot] = u.createdUs;
+    this.rests.set(slot, restText(u.rest));
     this.alive[slot] = 1;
+  }
+
+  /** The rest of the slot's list row. */
+  restOf(slot: number): RowRest {
+    return this.rests.get(slot);
   }
 
   /** Loading: adds users without ordering them (sortAll orders them once). */
@@ -172,12 +284,18 @@ export class TenantIndex {
   put(id: string, u: IndexedUser | null): void {
     const slot = this.slotOf.get(id);
     if (slot !== undefined) {
-      if (u && this.same(slot, u)) return;
+      if (u && this.same(slot, u)) {
+        // What the list filters and sorts by is unchanged: only the row's other columns may differ.
+        const text = restText(u.rest);
+        if (!this.rests.holds(slot, text)) this.rests.set(slot, text);
+        return;
+      }
       for (const m of this.matchSets.values()) m.set(slot, false);
       for (const o of ORDERS) this.orders[o].remove(slot);
       if (!u) {
         this.slotOf.delete(id);
         this.alive[slot] = 0;
+        this.rests.clear(slot);
         this.free.push(slot);
         return;
       }

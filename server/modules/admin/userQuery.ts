@@ -98,7 +98,7 @@ const LIST_COLUMNS = {
   createdAt: users.createdAt,
   createdBy: users.createdBy,
 } as const;
-type ListedUser = Pick<UserRecord, keyof typeof LIST_COLUMNS>;
+export type ListedUser = Pick<UserRecord, keyof typeof LIST_COLUMNS>;
 const LIST_KEYS = Object.keys(LIST_COLUMNS) as (keyof typeof LIST_COLUMNS)[];
 
 /** A page row as queryArrays answers it: LIST_COLUMNS in order, then the departments. */
@@ -109,7 +109,7 @@ function listedOf(row: unknown[]): { user: ListedUser; departs: [string, string]
   return { user: user as ListedUser, departs: row[LIST_KEYS.length] as [string, string][] | null };
 }
 
-function wireRow({ user: u, departs }: { user: ListedUser; departs: [string, string][] | null }): SysUserRow {
+export function wireRow({ user: u, departs }: { user: ListedUser; departs: [string, string][] | null }): SysUserRow {
   const mine = departs ?? [];
   const status = String(u.status);
   return {
@@ -332,33 +332,6 @@ export async function listUsers(db: Db, q: ListQuery, tenantId: string, scope: D
     }
     return { records: list.map(wireRow), total, size: q.pageSize, current: q.pageNo };
   });
-}
-
-/** The statement of usersByIds, per database (built once, run by name). */
-const byIdsStatementOf = new WeakMap<Db, NamedStatement>();
-
-/**
- * The list rows of `ids` in the tenant, in the order of `ids` (the user list index found the page's
- * ids and their order; this reads the rows as listUsers shows them), or null when one of them is no
- * longer there (deleted or gone from the tenant since the index last heard): the caller then asks
- * listUsers.
- */
-export async function usersByIds(db: Db, ids: string[], tenantId: string): Promise<SysUserRow[] | null> {
-  if (!ids.length) return [];
-  let statement = byIdsStatementOf.get(db);
-  if (!statement) {
-    const ph = new Placeholders();
-    const tenant = ph.bind(tenantId);
-    const query = db
-      .select({ ...LIST_COLUMNS, departs: departsIn(tenant) })
-      .from(users)
-      .where(and(sql`${users.id} = ANY(${ph.bind(ids)}::text[])`, inTenant(ph.bind(tenantId))));
-    byIdsStatementOf.set(db, (statement = { ...query.toSQL(), name: 'user_rows_by_id' }));
-  }
-  const rows = (await queryArrays(db, statement, { p0: tenantId, p1: ids, p2: tenantId })).map(listedOf);
-  if (rows.length !== new Set(ids).size) return null;
-  const byId = new Map(rows.map((r) => [r.user.id, r]));
-  return ids.map((id) => wireRow(byId.get(id)!));
 }
 
 /** Every row the export should hold: the selected ids, else the filtered list (capped). */
