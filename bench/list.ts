@@ -321,9 +321,10 @@ async function measureMixed(baseURL: string, dbURL: string, mode: Mode, names: s
   figures[`p99_ms_100c_mixed${suffix}`] = f.p99.list;
   figures[`rps_100c_mixed${suffix}`] = f.listRps;
   for (const k of ['edit', 'signin', 'approve'] as const) figures[`p99_ms_100c_mixed_${k}${suffix}`] = f.p99[k];
+  figures[`clients_in_writes_100c_mixed${suffix}`] = f.clientsInWrites;
   const failed = Object.values(f.failed).reduce((a, b) => a + b, 0);
   console.log(
-    `[bench] mixed day${mode.name}: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}`,
+    `[bench] mixed day${mode.name}: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}, clients waiting for a write on average ${f.clientsInWrites}`,
   );
   rows.push([`mixed day: list (5% writes)${mode.name}`, '100', String(f.p50.list), String(f.p99.list), String(f.listRps), String(failed)]);
 }

@@ -17,6 +17,13 @@ export interface MixedFigures {
   p50: Record<Kind, number>;
   p99: Record<Kind, number>;
   listRps: number;
+  /**
+   * How many of the clients were, on average, waiting for a write (the writes' summed latency over the
+   * run's length). The clients never pause, so a client waiting for a slow sign-in sends no list
+   * request: the more of them wait there, the fewer ask for the list at once, and the list's figures
+   * must be read with this one.
+   */
+  clientsInWrites: number;
 }
 
 export interface MixedOptions {
@@ -153,5 +160,7 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
     out.p99[k] = Math.round(percentile(s, 99) * 10) / 10;
   }
   out.listRps = Math.round(lat.list.length / elapsed);
+  const sum = (k: Kind) => lat[k].reduce((a, b) => a + b, 0);
+  out.clientsInWrites = Math.round((sum('edit') + sum('signin') + sum('approve')) / (elapsed * 1000));
   return out;
 }
