@@ -14,7 +14,7 @@ import { ADMIN_P, USER_MSG } from '../../contract/api/admin';
 import { MSG } from '../../contract/messages';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
 import { apiCall, eventually, settled, sideMenuTexts, signIn } from './lib/session';
-import { choose, rowAction } from './lib/choose';
+import { choose, confirmPopconfirm, rowAction } from './lib/choose';
 import { e2eTarget } from './lib/target';
 
 const baseURL = e2eTarget().baseURL;
@@ -328,7 +328,9 @@ describe('administration at 1440×900', () => {
       const started = Date.now();
       // Listen before the click: a fast answer can arrive before the click's promise settles.
       const release = admin.waitForResponse((r) => r.url().includes('/doReleaseData'));
-      await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await eventually(() => confirm.count()).toBe(1);
+      // Clicked again if the first click landed while the popup was still opening (under load).
+      await confirmPopconfirm(admin);
       const released = await release;
       const answeredAt = Date.now();
       expect(released.status()).toBe(200);

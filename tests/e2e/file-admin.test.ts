@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { API_BASE, HEADER_TENANT, HEADER_TOKEN } from '../../contract/constants';
 import { FILE_P, OSS_FILE_P } from '../../contract/api/files';
 import { launchChromium, screenshot } from './lib/browser';
-import { rowAction } from './lib/choose';
+import { confirmPopconfirm, rowAction } from './lib/choose';
 import { apiCall, eventually, settled, storedToken } from './lib/session';
 import { signedInPage } from './lib/signedIn';
 import { e2eTarget } from './lib/target';
@@ -85,20 +85,15 @@ describe('文件管理 at 1440×900', () => {
 
     await rowAction(page, imgRow, '删除');
     const refused = page.waitForResponse((r) => r.url().includes(OSS_FILE_P.delete));
-    await page
-      .locator('.ant-popover:visible')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    // Clicked again if the first click landed while the popup was still opening (under load).
+    await confirmPopconfirm(page);
     expect((await refused).ok()).toBe(false);
     await eventually(() => page.getByText(`文件正被「通知公告：${title}」引用，不能删除`).count()).toBeGreaterThan(0);
     await eventually(() => page.locator('.ant-popover:visible').count()).toBe(0);
     expect(await imgRow.count()).toBe(1);
 
     await rowAction(page, pdfRow, '删除');
-    await page
-      .locator('.ant-popover:visible')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(page);
     await eventually(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('banner.png');
     await screenshot(page, 'file-admin-desktop-after-delete');

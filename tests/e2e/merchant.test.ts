@@ -15,6 +15,7 @@ import { PAY_MSG, PAY_PATHS, type PayOrderDetail, type PayOrderView } from '../.
 import { MERCHANT_AUDIT_PATH, MERCHANT_CUSTOMER_PATH, MERCHANT_DISTRIBUTION_PATH, customerDetailUrl } from '../../contract/pages/merchant';
 import { parseYuan } from '../../contract/money';
 import { desktopContext, launchChromium, phoneContext, screenshot } from './lib/browser';
+import { confirmPopconfirm } from './lib/choose';
 import { DEMO_PASSWORD, apiCall, eventually, settled, signIn } from './lib/session';
 import { e2eTarget } from './lib/target';
 
@@ -116,10 +117,7 @@ describe('merchantPlatform: customers, distribution and its audit', () => {
     await admin.goto(MERCHANT_CUSTOMER_PATH);
     await eventually(() => customerRow(admin, OTHER).count()).toBe(1);
     await customerRow(admin, OTHER).getByText('启用', { exact: true }).last().click();
-    await admin
-      .locator('.ant-popover:visible')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click();
+    await confirmPopconfirm(admin);
     await eventually(() => customerRow(admin, OTHER).locator('.ant-tag').innerText()).toBe('启用');
   });
 
