@@ -23,12 +23,14 @@ interface Compiled {
   ranges: Range[];
   /** The only users that can match (a filter by id), else null. */
   slots: number[] | null;
+  /** Users that may match a 'contains' condition (PairIndex; the fewest of those conditions), else null. */
+  candidates: { count: number; list: () => number[] } | null;
 }
 
 /** Match sets remembered per tenant (each kept exact as users change; a bit per user each). */
 const MAX_MATCH_SETS = 256;
-/** A filter whose matches all lie in fewer users than this is not remembered: finding them again is cheap. */
-const REMEMBER_FROM = 50_000;
+/** A filter whose matches all lie in fewer users than this is not remembered: finding them again is cheap (testing 5,000 users, or listing their pairs' candidates, takes about 0.2 ms). */
+const REMEMBER_FROM = 5_000;
 /** At most this many candidates of a narrow filter are sorted; more, and the sort's order is walked. */
 const SORT_MATCHES_MAX = 2_000;
 
@@ -45,6 +47,7 @@ function compile(where: Condition[], t: TenantIndex, folding: Folding | null): C
   const tests: Pred[] = [];
   const ranges: Range[] = [];
   let idsOnly: string[] | null = null;
+  let candidates: Compiled['candidates'] = null;
   for (const c of where) {
     const values = c.rule === 'in' ? (Array.isArray(c.value) ? c.value : [c.value]) : [(Array.isArray(c.value) ? c.value[0] : c.value) ?? ''];
     if (values.some((v) => typeof v !== 'string' || UNSAFE_TEXT.test(v))) return null;
@@ -65,8 +68,11 @@ function compile(where: Condition[], t: TenantIndex, folding: Folding | null): C
           continue;
         }
         const folded = field === 'username' ? t.usernameFold : t.realnameFold;
-        if (c.rule === 'like') tests.push((s) => folded[s].includes(v));
-        else if (c.rule === 'left_like') tests.push((s) => folded[s].endsWith(v));
+        if (c.rule === 'like') {
+          tests.push((s) => folded[s].includes(v));
+          const found = t.pairs[field === 'username' ? 'usernameFold' : 'realnameFold'].candidates(v, t.alive);
+          if (found && (!candidates || found.count < candidates.count)) candidates = found;
+        } else if (c.rule === 'left_like') tests.push((s) => folded[s].endsWith(v));
         else {
           tests.push((s) => folded[s].startsWith(v));
           // Names starting with v (lower-cased) are one stretch of the lower-cased order.
@@ -151,7 +157,7 @@ function compile(where: Condition[], t: TenantIndex, folding: Folding | null): C
             ? (s) => a(s) && b(s) && c(s)
             : (s) => tests.every((f) => f(s));
   const slots = idsOnly === null ? null : [...new Set(idsOnly)].map((id) => t.slotOf.get(id)).filter((s): s is number => s !== undefined);
-  return { match, ranges, slots };
+  return { match, ranges, slots, candidates };
 }
 
 function intersect(known: string[] | null, ids: string[]): string[] {
@@ -266,8 +272,12 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null):
   let narrowest: Range | null = null;
   for (const r of ranges) if (!narrowest || r.hi - r.lo < narrowest.hi - narrowest.lo) narrowest = r;
   const ordered = (slots: number[]) => slots.sort((x, y) => (asc ? sortPerm.compare(x, y) : sortPerm.compare(y, x)));
+  const { candidates } = compiled;
+  // A 'contains' condition's candidates, when fewer than the narrowest stretch of an order.
+  const byPairs = candidates && (!narrowest || candidates.count < narrowest.hi - narrowest.lo) ? candidates : null;
   const few =
     compiled.slots ??
+    (byPairs && byPairs.count <= SORT_MATCHES_MAX ? byPairs.list() : null) ??
     (narrowest && narrowest.hi - narrowest.lo <= SORT_MATCHES_MAX ? [...t.orders[narrowest.order].a.subarray(narrowest.lo, narrowest.hi)] : null);
   if (few) {
     // Few candidates: their matches, sorted.
@@ -275,7 +285,7 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null):
     return { ...idsOf(found.slice(skip, skip + q.pageSize)), total: found.length };
   }
 
-  const set = matchSetOf(t, q.where, match, narrowest);
+  const set = matchSetOf(t, q.where, match, byPairs ? null : narrowest, byPairs);
   // Conditions on the sort's own order: every match lies in the stretch all of them keep.
   let lo = 0;
   let hi = sortPerm.n;
@@ -285,7 +295,7 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null):
 }
 
 /** The users matching the conditions: remembered (and kept exact by put()) unless they are few to find again. */
-function matchSetOf(t: TenantIndex, where: Condition[], match: Pred, narrowest: Range | null): MatchSet {
+function matchSetOf(t: TenantIndex, where: Condition[], match: Pred, narrowest: Range | null, candidates: Compiled['candidates']): MatchSet {
   const key = JSON.stringify(where.map((c) => [c.field, c.rule, c.value]).sort((x, y) => compareCodePoints(JSON.stringify(x), JSON.stringify(y))));
   const known = t.matchSets.get(key);
   if (known) {
@@ -296,7 +306,11 @@ function matchSetOf(t: TenantIndex, where: Condition[], match: Pred, narrowest: 
   }
   const set = new MatchSet(match, t.slotCount);
   let looked: number;
-  if (narrowest) {
+  if (candidates) {
+    const list = candidates.list();
+    for (const s of list) if (match(s)) set.set(s, true);
+    looked = list.length;
+  } else if (narrowest) {
     const a = t.orders[narrowest.order].a;
     for (let i = narrowest.lo; i < narrowest.hi; i++) if (match(a[i])) set.set(a[i], true);
     looked = narrowest.hi - narrowest.lo;
