@@ -61,49 +61,58 @@ async function serve() {
 }
 
 /**
+ * Calls `listener` with each statement's text (whitespace folded) and the time from sending it to its
+ * answer, for every pg client of this process (callback and promise calls alike).
+ */
+async function onStatements(listener: (text: string, ms: number) => void) {
+  const pg = (await import('pg')).default;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    const text = (typeof q === 'string' ? q : (q?.text ?? '?')).replace(/\s+/g, ' ');
+    const t0 = performance.now();
+    const done = () => listener(text, performance.now() - t0);
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const cb = args[last] as (...r: unknown[]) => unknown;
+      args[last] = (...r: unknown[]) => {
+        done();
+        return cb(...r);
+      };
+    }
+    const out = (original as (...a: unknown[]) => unknown).apply(this, args);
+    if (out && typeof (out as Promise<unknown>).then === 'function') (out as Promise<unknown>).then(done, done);
+    return out;
+  } as typeof original;
+}
+
+type Tally = Map<string, { n: number; ms: number }>;
+const count = (tally: Tally, text: string, ms: number) => {
+  const c = tally.get(text) ?? { n: 0, ms: 0 };
+  tally.set(text, c);
+  c.n++;
+  c.ms += ms;
+};
+/** The most frequent statements first: count, mean time, text. */
+const tallyLines = (tally: Tally, indent = '') =>
+  [...tally].sort((a, b) => b[1].n - a[1].n).map(([t, c]) => `${indent}${c.n}\t${(c.ms / c.n).toFixed(1)} ms\t${t}`);
+
+/**
  * BENCH_SQL_COUNT=<file>: counts the statements the app sends (by text) and writes the tally to the
  * file when the app stops — the round trips a call costs. BENCH_CPU_PROF=<dir>: the app runs under
  * node --cpu-prof into that directory. Both only for looking into a benchmark, never on by default.
  */
 async function countSql(file: string) {
   const { writeFileSync } = await import('node:fs');
-  const pg = (await import('pg')).default;
-  const counts = new Map<string, { n: number; ms: number }>();
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    const text = (typeof q === 'string' ? q : (q?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 160);
-    const c = counts.get(text) ?? { n: 0, ms: 0 };
-    counts.set(text, c);
-    c.n++;
-    const t0 = performance.now();
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const cb = args[last] as (...r: unknown[]) => unknown;
-      args[last] = (...r: unknown[]) => {
-        c.ms += performance.now() - t0;
-        return cb(...r);
-      };
-    }
-    const out = (original as (...a: unknown[]) => unknown).apply(this, args);
-    if (out && typeof (out as Promise<unknown>).then === 'function')
-      (out as Promise<unknown>).then(
-        () => (c.ms += performance.now() - t0),
-        () => (c.ms += performance.now() - t0),
-      );
-    return out;
-  } as typeof original;
-  process.once('exit', () =>
-    writeFileSync(
-      file,
-      [...counts]
-        .sort((a, b) => b[1].n - a[1].n)
-        .map(([t, c]) => `${c.n}\t${(c.ms / c.n).toFixed(1)} ms\t${t}`)
-        .join('\n'),
-    ),
-  );
+  const counts: Tally = new Map();
+  await onStatements((text, ms) => count(counts, text.slice(0, 160), ms));
+  process.once('exit', () => writeFileSync(file, tallyLines(counts).join('\n')));
 }
 
+/**
+ * BENCH_PROBE=<file>: every half second, the pool's waits for a connection, the event loop's delay,
+ * and the statements answered by text.
+ */
 async function probe(file: string) {
   const { writeFileSync } = await import('node:fs');
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
@@ -122,31 +131,8 @@ async function probe(file: string) {
     void p.then(() => waits.push(performance.now() - t0));
     return p;
   } as typeof original;
-  // Statements by text in each window, and the time from sending to the answer.
-  let tally = new Map<string, { n: number; ms: number }>();
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    const text = (typeof q === 'string' ? q : (q?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 90);
-    const t0 = performance.now();
-    const done = () => {
-      const c = tally.get(text) ?? { n: 0, ms: 0 };
-      tally.set(text, c);
-      c.n++;
-      c.ms += performance.now() - t0;
-    };
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const cb = args[last] as (...r: unknown[]) => unknown;
-      args[last] = (...r: unknown[]) => {
-        done();
-        return cb(...r);
-      };
-    }
-    const out = (query as (...a: unknown[]) => unknown).apply(this, args);
-    if (out && typeof (out as Promise<unknown>).then === 'function') (out as Promise<unknown>).then(done, done);
-    return out;
-  } as typeof query;
+  let tally: Tally = new Map();
+  await onStatements((text, ms) => count(tally, text.slice(0, 90), ms));
   const h = monitorEventLoopDelay({ resolution: 5 });
   h.enable();
   const series: string[] = [];
@@ -159,7 +145,7 @@ async function probe(file: string) {
       `${new Date().toISOString().slice(11, 23)} acquires ${w.length} wait p50 ${(w[w.length >> 1] ?? 0).toFixed(0)} max ${(w[w.length - 1] ?? 0).toFixed(0)} loop p99 ${(h.percentile(99) / 1e6).toFixed(0)} max ${(h.max / 1e6).toFixed(0)}`,
     );
     h.reset();
-    for (const [text, c] of [...tally].sort((a, b) => b[1].n - a[1].n).slice(0, 12)) series.push(`    ${c.n}\t${(c.ms / c.n).toFixed(0)} ms\t${text}`);
+    series.push(...tallyLines(tally, '    ').slice(0, 12));
     tally = new Map();
   }, 500).unref();
   process.once('exit', () => writeFileSync(file, series.join('\n')));

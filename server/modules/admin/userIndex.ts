@@ -15,28 +15,25 @@
 // * Ties are broken by id in the sort's direction (orderOf); NULL (sex) matches no condition.
 //
 // Kept current by the database's own notices: migration 0036's triggers name the users a statement
-// changed ('boss_user_rows'), and 0037's those whose departments changed; every process re-reads
+// changed ('boss_user_rows'), and 0060's those whose departments changed; every process re-reads
 // those rows and patches its arrays. A change of the departments table ('boss_tables') reads the
-// department map again. The rows were read by id for each page before (an LRU of 50,000): on a busy
-// day that was a third of the pages and most of the database's work, and the list waited behind the
-// writes for a connection (issue 15 §2). In memory they take about 80 bytes a user, in one buffer. A write
-// request of this process answers only after its change was applied here (ListCache's write hook,
-// ChangeFollower). While the broker may miss a notice (its listener lost), nothing is answered from
-// here, and the arrays are dropped and read again once it listens.
+// department map again. A write request of this process answers only after its change was applied
+// here (ListCache's write hook, ChangeFollower). While the broker may miss a notice (its listener
+// lost), nothing is answered from here, and the arrays are dropped and read again once it listens.
 //
-// This file is the process's part (which tenants, loading, change notices, rows of a page); one
-// tenant's arrays are userIndexTenant.ts, a query over them userIndexQuery.ts, text order and case
-// folding userIndexText.ts.
+// This file is the process's part (which tenants, loading, change notices); one tenant's arrays are
+// userIndexTenant.ts, a query over them userIndexQuery.ts, the rows of a page userIndexRows.ts, text
+// order and case folding userIndexText.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SysUserRow } from '../../../contract/api/admin';
 import type { ListQuery, PageResult } from '../../../contract/listQuery';
 import { queryArrays, type Db } from '../../db/client';
 import type { ChangeFollower } from '../../lib/listCache';
 import { TOPIC_CHANNELS, type Broker } from '../../realtime/broker';
-import { wireRow, type ListedUser } from './userQuery';
 import { TenantIndex, USER_ROWS_SQL, userOf, type IndexedUser } from './userIndexTenant';
 import { findPage, SORT_FIELDS } from './userIndexQuery';
-import { CODE_POINT_COLLATIONS, compareCodePoints, Folding } from './userIndexText';
+import { listRows, readDeparts, type Depart } from './userIndexRows';
+import { CODE_POINT_COLLATIONS, Folding } from './userIndexText';
 
 export interface UserIndexOptions {
   /** Tenants with fewer users are listed by SQL (and take no memory here). */
@@ -48,13 +45,6 @@ export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_00
 
 /** How long a page waits for changes heard to be applied before it is answered without them. */
 const APPLY_WAIT_MS = 50;
-
-/** A department as a list row shows it (its name, ordered by org code, when in the row's tenant). */
-interface Depart {
-  name: string;
-  orgCode: string;
-  tenantId: string;
-}
 
 /** Rows read per statement when a tenant is loaded. */
 const LOAD_BATCH = 20_000;
@@ -212,10 +202,10 @@ export class UserIndex implements ChangeFollower {
     const generation = this.generation;
     for (;;) {
       const heard = this.departsHeard;
-      const rows = await queryArrays(this.db, { name: '', sql: 'SELECT id, depart_name, org_code, tenant_id FROM departments', params: [] }, {});
+      const departs = await readDeparts(this.db);
       if (generation !== this.generation) return;
       if (heard !== this.departsHeard) continue;
-      this.departs = new Map(rows.map((r) => [r[0] as string, { name: r[1] as string, orgCode: r[2] as string, tenantId: r[3] as string }]));
+      this.departs = departs;
       return;
     }
   }
@@ -388,7 +378,7 @@ export class UserIndex implements ChangeFollower {
       this.tenants.delete(tenantId);
       return this.decline();
     }
-    const records = this.rowsOf(index, ids, tenantId);
+    const records = this.departs && listRows(index, ids, this.departs, tenantId);
     // A department not read yet: the database answers this once.
     if (!records) return this.decline();
     this.stats.answered++;
@@ -400,49 +390,6 @@ export class UserIndex implements ChangeFollower {
   /** Whether the list cache may keep a page this index answered (it had applied every change heard). */
   keepable(page: object): boolean {
     return !this.behind.has(page);
-  }
-
-  /** The list rows of `ids` (users of the index) in order, as listUsers shows them; null when a department of one is not known yet. */
-  private rowsOf(index: TenantIndex, ids: string[], tenantId: string): SysUserRow[] | null {
-    const departs = this.departs;
-    if (!departs) return null;
-    const out: SysUserRow[] = [];
-    for (const id of ids) {
-      const slot = index.slotOf.get(id)!;
-      const r = index.restOf(slot);
-      let mine: [string, string][] | null = null;
-      if (r.departIds) {
-        const inTenant: [string, Depart][] = [];
-        for (const departId of r.departIds) {
-          const d = departs.get(departId);
-          if (!d) return null;
-          if (d.tenantId === tenantId) inTenant.push([departId, d]);
-        }
-        // As departsIn orders them: by org code (code points: the index is on only under such a collation).
-        inTenant.sort((a, b) => compareCodePoints(a[1].orgCode, b[1].orgCode));
-        mine = inTenant.map(([departId, d]) => [departId, d.name]);
-      }
-      const sex = index.sex[slot];
-      const user: ListedUser = {
-        id,
-        username: index.username[slot],
-        realname: index.realname[slot],
-        avatar: r.avatar,
-        sex: Number.isNaN(sex) ? null : sex,
-        mobile: r.mobile,
-        email: r.email,
-        telephone: r.telephone,
-        birthday: r.birthday,
-        post: r.post,
-        workNo: r.workNo,
-        status: index.status[slot],
-        orgCode: r.orgCode,
-        createdAt: new Date(Math.floor(index.created[slot] / 1000)),
-        createdBy: r.createdBy,
-      };
-      out.push(wireRow({ user, departs: mine }));
-    }
-    return out;
   }
 
   private decline(): null {

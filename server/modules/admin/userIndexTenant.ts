@@ -1,6 +1,9 @@
 // One tenant's users in memory, for the user list index (userIndex.ts): compact columns, each
 // sort's order kept as users change, and the remembered match sets kept exact with them. Queries
 // over them are userIndexQuery.ts; when a tenant is loaded or patched is userIndex.ts's business.
+// The rest of each list row is kept in userIndexRows.ts, the names' pairs in userIndexPairs.ts.
+import { PAIRS_REBUILD_MIN, PairIndex } from './userIndexPairs';
+import { RestArena, restText, type RowRest } from './userIndexRows';
 import { compareCodePoints, type Folding } from './userIndexText';
 
 /** One user as the index keeps it. */
@@ -15,95 +18,6 @@ export interface IndexedUser {
   /** The rest of what the user's list row shows. */
   rest: RowRest;
 }
-
-/** The list row's other columns (userQuery.ts LIST_COLUMNS; all text) and the user's departments (of every tenant). */
-export interface RowRest {
-  avatar: string | null;
-  mobile: string | null;
-  email: string | null;
-  telephone: string | null;
-  birthday: string | null;
-  post: string | null;
-  workNo: string | null;
-  orgCode: string | null;
-  createdBy: string | null;
-  departIds: string[] | null;
-}
-const REST_KEYS = ['avatar', 'mobile', 'email', 'telephone', 'birthday', 'post', 'workNo', 'orgCode', 'createdBy', 'departIds'] as const;
-
-/**
- * Every user's RowRest as UTF-8 JSON in one growing buffer, found by slot: no object per user for the
- * garbage collector to walk. Kept as objects they were ten more heap objects a user, and at a million
- * users every full collection stopped the process for half a second. A changed row is appended; the
- * buffer is rewritten without the old ones once they are most of it.
- */
-class RestArena {
-  private buf = Buffer.allocUnsafe(1 << 16);
-  private used = 0;
-  private live = 0;
-  private start = new Uint32Array(1024);
-  private len = new Uint32Array(1024);
-
-  get(slot: number): RowRest {
-    const values = JSON.parse(this.buf.toString('utf8', this.start[slot], this.start[slot] + this.len[slot])) as unknown[];
-    const rest = {} as Record<(typeof REST_KEYS)[number], unknown>;
-    for (let i = 0; i < REST_KEYS.length; i++) rest[REST_KEYS[i]] = values[i];
-    return rest as unknown as RowRest;
-  }
-
-  /** Whether the slot holds exactly this rest. */
-  holds(slot: number, text: string): boolean {
-    return (
-      slot < this.start.length &&
-      this.len[slot] === Buffer.byteLength(text) &&
-      this.buf.toString('utf8', this.start[slot], this.start[slot] + this.len[slot]) === text
-    );
-  }
-
-  set(slot: number, text: string): void {
-    if (slot >= this.start.length) {
-      const size = Math.max(slot + 1, this.start.length * 2);
-      const start = new Uint32Array(size);
-      const len = new Uint32Array(size);
-      start.set(this.start);
-      len.set(this.len);
-      [this.start, this.len] = [start, len];
-    }
-    const bytes = Buffer.byteLength(text);
-    this.live += bytes - this.len[slot];
-    if (this.used + bytes > this.buf.length) this.grow(bytes);
-    this.buf.write(text, this.used);
-    this.start[slot] = this.used;
-    this.len[slot] = bytes;
-    this.used += bytes;
-  }
-
-  clear(slot: number): void {
-    if (slot >= this.len.length) return;
-    this.live -= this.len[slot];
-    this.len[slot] = 0;
-  }
-
-  /** Room for `bytes` more: the live rows copied into a buffer twice their size (and the new bytes). */
-  private grow(bytes: number): void {
-    const next = Buffer.allocUnsafe(Math.max(1 << 16, 2 * (this.live + bytes)));
-    let at = 0;
-    for (let slot = 0; slot < this.len.length; slot++) {
-      const n = this.len[slot];
-      if (n === 0) continue;
-      this.buf.copy(next, at, this.start[slot], this.start[slot] + n);
-      this.start[slot] = at;
-      at += n;
-    }
-    this.buf = next;
-    this.used = at;
-  }
-}
-
-/** Changed users the pair index tests besides its lists before it is built again (at least; or a sixteenth of the users). */
-const PAIRS_REBUILD_MIN = 4096;
-
-const restText = (r: RowRest): string => JSON.stringify(REST_KEYS.map((k) => r[k]));
 
 /** The orders kept: the list's sorts, and the lower-cased names (case-insensitive prefixes are ranges of them). */
 const ORDERS = ['createTime', 'username', 'realname', 'usernameFold', 'realnameFold'] as const;
@@ -140,88 +54,6 @@ export function userOf(row: unknown[]): IndexedUser {
     },
   };
 }
-
-/**
- * The users whose lower-cased name holds each pair of adjacent UTF-16 units, for 'contains' filters:
- * a name holding a text holds every pair of it, so the users of its rarest pair are the only ones to
- * test. Without it every new 'contains' text tested every user (about 12 ms at a million), and at the
- * start of a busy day a hundred new ones came at once and stopped the process for a second.
- *
- * Built once (sortAll), in one array per tenant and field; users changed since are `dirty` and are
- * tested as well, until they are so many that it is built again.
- */
-export class PairIndex {
-  private postings = new Map<number, Uint32Array>();
-  private readonly dirty = new Set<number>();
-
-  constructor(private readonly keys: () => string[]) {}
-
-  build(slots: Int32Array): void {
-    const keys = this.keys();
-    const counts = new Map<number, number>();
-    const each = (k: string, f: (pair: number) => void) => {
-      for (let i = 0; i + 1 < k.length; i++) f(((k.charCodeAt(i) << 16) | k.charCodeAt(i + 1)) >>> 0);
-    };
-    for (const s of slots) each(keys[s], (pair) => counts.set(pair, (counts.get(pair) ?? 0) + 1));
-    const postings = new Map<number, Uint32Array>();
-    const filled = new Map<number, number>();
-    const all = new Uint32Array([...counts.values()].reduce((a, b) => a + b, 0));
-    let at = 0;
-    for (const [pair, n] of counts) {
-      postings.set(pair, all.subarray(at, at + n));
-      filled.set(pair, 0);
-      at += n;
-    }
-    for (const s of slots)
-      each(keys[s], (pair) => {
-        const list = postings.get(pair)!;
-        const n = filled.get(pair)!;
-        // A name holding a pair twice is listed once.
-        if (n > 0 && list[n - 1] === s) return;
-        list[n] = s;
-        filled.set(pair, n + 1);
-      });
-    for (const [pair, n] of filled) postings.set(pair, postings.get(pair)!.subarray(0, n));
-    this.postings = postings;
-    this.dirty.clear();
-  }
-
-  /** A user whose name changed, or new: tested with every text until the next build. */
-  touch(slot: number): void {
-    this.dirty.add(slot);
-  }
-
-  /** Changed users since the build. */
-  get changed(): number {
-    return this.dirty.size;
-  }
-
-  /**
-   * The only users whose name can hold `text` (lower-cased; two units at least): how many at most,
-   * and a way to list them (live ones, each once); null when the text is shorter.
-   */
-  candidates(text: string, alive: number[]): { count: number; list: () => number[] } | null {
-    if (text.length < 2) return null;
-    let rarest: Uint32Array | undefined = EMPTY;
-    for (let i = 0; i + 1 < text.length; i++) {
-      const list = this.postings.get(((text.charCodeAt(i) << 16) | text.charCodeAt(i + 1)) >>> 0) ?? EMPTY;
-      if (list.length < rarest.length || i === 0) rarest = list;
-    }
-    const listed = rarest;
-    const dirty = this.dirty;
-    return {
-      count: listed.length + dirty.size,
-      list: () => {
-        const out: number[] = [];
-        for (const s of listed) if (alive[s] === 1 && !dirty.has(s)) out.push(s);
-        for (const s of dirty) if (alive[s] === 1) out.push(s);
-        return out;
-      },
-    };
-  }
-}
-
-const EMPTY = new Uint32Array(0);
 
 /** One sort order: slots in (key, id) order, with room to grow. */
 export class Permutation {
