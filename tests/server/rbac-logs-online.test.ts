@@ -5,7 +5,8 @@ import { encodePassword } from '../../contract/crypto';
 import { MSG } from '../../contract/messages';
 import type { FastifyRequest } from 'fastify';
 import { recordOperation } from '../../server/modules/rbac/logs';
-import { BACKENDS, call, login, startApp, type TestApp } from './helpers';
+import { P } from '../../contract/api/paths';
+import { BACKENDS, call, login, startApp, type TestApp, until } from './helpers';
 
 describe.each(BACKENDS)('logs and online users on %s', (backend) => {
   let t: TestApp;
@@ -131,9 +132,39 @@ describe.each(BACKENDS)('logs and online users on %s', (backend) => {
     expect(names).not.toContain('customer');
     const list = (await get(RBAC.onlineList, { pageSize: '100' })).json().result.records as OnlineRecord[];
     expect(list.find((r) => r.current)!.lastSeen).toMatch(/^\d{4}-/);
-    const seen = await t.sql<{ last_seen_at: Date | null }>(`SELECT last_seen_at FROM sessions WHERE id = $1`, [list.find((r) => r.current)!.id]);
-    expect(seen[0].last_seen_at).not.toBeNull();
+    // Written with the others due within half a second.
+    const seen = async () =>
+      (await t.sql<{ last_seen_at: Date | null }>(`SELECT last_seen_at FROM sessions WHERE id = $1`, [list.find((r) => r.current)!.id]))[0];
+    await until('last seen written', async () => (await seen()).last_seen_at !== null);
     const res = await post(RBAC.forceLogout, { token: cus.token });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('writes the last-seen time once for a burst of requests of two sessions, and not again within the minute', async () => {
+    // A statement-level trigger counts every UPDATE of sessions, those that change no row included.
+    await t.sql(`CREATE TABLE seen_updates (n int NOT NULL)`);
+    await t.sql(`INSERT INTO seen_updates VALUES (0)`);
+    await t.sql(`CREATE FUNCTION count_seen_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE seen_updates SET n = n + 1; RETURN NULL; END $$`);
+    await t.sql(`CREATE TRIGGER count_seen_update AFTER UPDATE OF last_seen_at ON sessions FOR EACH STATEMENT EXECUTE FUNCTION count_seen_update()`);
+    try {
+      const tokens = [(await login(t.app, 'operator')).token, (await login(t.app, 'approver')).token];
+      const theirs = `SELECT last_seen_at FROM sessions WHERE user_id IN (SELECT id FROM users WHERE username IN ('operator', 'approver')) AND revoked_at IS NULL`;
+      await t.sql(`UPDATE sessions SET last_seen_at = NULL WHERE user_id IN (SELECT id FROM users WHERE username IN ('operator', 'approver'))`);
+      await t.sql(`UPDATE seen_updates SET n = 0`);
+      const burst = await Promise.all(tokens.flatMap((token) => Array.from({ length: 12 }, () => get(P.currentDeparts, {}, token))));
+      expect(burst.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+      const updates = async () => (await t.sql<{ n: number }>(`SELECT n FROM seen_updates`))[0].n;
+      await until('last seen written', async () => (await updates()) >= 1);
+      await new Promise((r) => setTimeout(r, 700));
+      for (const token of tokens) for (let i = 0; i < 5; i++) expect((await get(P.currentDeparts, {}, token)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 700));
+      expect(await updates()).toBe(1);
+      const seen = await t.sql<{ last_seen_at: Date | null }>(theirs);
+      expect(seen.filter((r) => r.last_seen_at !== null).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await t.sql(`DROP TRIGGER count_seen_update ON sessions`);
+      await t.sql(`DROP FUNCTION count_seen_update()`);
+      await t.sql(`DROP TABLE seen_updates`);
+    }
   });
 });

@@ -1,9 +1,10 @@
 // Online users (/sys/online/list): live sessions (not revoked, not rotated, not expired) of the
 // tenant's users; force logout (/sys/online/forceLogout) revokes a session's whole token family
 // at once, so its next call answers 401. Also the request-activity hook that keeps last-seen.
-import { and, count, eq, exists, gt, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, eq, exists, gt, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RBAC, RBAC_CODE, RBAC_MSG, forceLogoutBody, type OnlineRecord } from '../../../contract/api/rbac';
 import type { ResourceFields } from '../../../contract/listQuery';
@@ -23,23 +24,60 @@ import { markRequestStart, recordOperation } from './logs';
 const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
+ * When this process last wrote each session's last-seen time (ms), claimed before the UPDATE is sent:
+ * a session's requests that finish while its UPDATE is on its way, or after the auth cache read its
+ * row again (the cached row's lastSeenAt is the database's, older than this), send no second one.
+ * Before, each of a busy client's requests sent its own UPDATE until the first had come back, and at
+ * the start of a busy day (100 new sessions) those UPDATEs held the pool for seconds (issue 15 §2).
+ * Entries older than the interval are worth nothing and are what the LRU drops first.
+ */
+const touched = new LRUCache<string, number>({ max: 100_000, ttl: LAST_SEEN_EVERY_MS, ttlAutopurge: false });
+
+/** Whether the session's last-seen time is due (and, if so, claims it for this request). */
+export function claimLastSeen(sessionId: string, dbLastSeen: Date | null, nowMs = Date.now()): boolean {
+  const last = Math.max(touched.get(sessionId) ?? 0, dbLastSeen?.getTime() ?? 0);
+  if (nowMs - last < LAST_SEEN_EVERY_MS) return false;
+  touched.set(sessionId, nowMs);
+  return true;
+}
+
+/** How long a due last-seen time waits to be written with the others due meanwhile. */
+const LAST_SEEN_FLUSH_MS = 500;
+
+/**
  * Hooks on every API request: the start time (cost of operation-log rows) and, after a signed-in
- * request, the session's last-seen time (one UPDATE per session per minute at most).
+ * request, the session's last-seen time (one UPDATE per session per minute at most, per process).
+ * The sessions due within half a second are written by one UPDATE: a hundred users arriving at once
+ * (a morning, the start of the benchmark's day) took a hundred pool connections' turns otherwise.
  */
 export const activityHooks = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  const due = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  const flush = async () => {
+    timer = null;
+    const ids = [...due];
+    due.clear();
+    if (!ids.length) return;
+    const since = new Date(Date.now() - LAST_SEEN_EVERY_MS);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date() })
+      .where(and(inArray(sessions.id, ids), or(isNull(sessions.lastSeenAt), sql`${sessions.lastSeenAt} < ${since}`)))
+      .catch((err: unknown) => {
+        for (const id of ids) touched.delete(id);
+        app.log.warn({ err }, 'last-seen update failed');
+      });
+  };
   app.addHook('onRequest', async (req) => markRequestStart(req));
   app.addHook('onResponse', async (req) => {
     const s = req.auth?.session;
-    if (!s || (s.lastSeenAt && Date.now() - s.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS)) return;
-    const since = new Date(Date.now() - LAST_SEEN_EVERY_MS);
-    const now = new Date();
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now })
-      .where(and(eq(sessions.id, s.id), or(isNull(sessions.lastSeenAt), sql`${sessions.lastSeenAt} < ${since}`)))
-      // The row may be the auth cache's: its next requests then skip this until a minute has passed.
-      .then(() => (s.lastSeenAt = now))
-      .catch((err: unknown) => req.log.warn({ err }, 'last-seen update failed'));
+    if (!s || !claimLastSeen(s.id, s.lastSeenAt ?? null)) return;
+    due.add(s.id);
+    timer ??= setTimeout(() => void flush(), LAST_SEEN_FLUSH_MS);
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearTimeout(timer);
+    await flush();
   });
 });
 
