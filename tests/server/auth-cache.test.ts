@@ -75,6 +75,16 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
     expect(t.app.authCache.size).toBe(before + 3);
   });
 
+  it('a sign-in reads what its first request needs in the background: that request reads nothing', async () => {
+    await settle(t);
+    const before = t.app.authCache.size;
+    const { token } = await login(t.app, 'operator');
+    // The session, the user with their groups, and their grants in the tenant of their group.
+    await until('warmed at sign-in', async () => t.app.authCache.size === before + 3);
+    expect(await status(t.app, token, P.currentDeparts)).toBe(200);
+    expect(t.app.authCache.size).toBe(before + 3);
+  });
+
   it("a change of one user keeps the other users' reads that were under way; the changed user's read is neither kept nor shared", async () => {
     const a = await userWith(t, 'cache_busy_a', []);
     const b = await userWith(t, 'cache_busy_b', []);

@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { newId } from '../../lib/tokens';
 import { consumeCaptcha } from '../captcha/service';
 import type { DictService } from '../dict/service';
+import { authCacheOf } from '../session/authCache';
 import { createSession } from '../session/service';
 import { verifySmsCode } from '../sms/service';
 import { buildUserInfo, groupsOf, userByMobile, userByUsername, type UserRow } from '../user/service';
@@ -78,6 +79,7 @@ export async function completeLogin(deps: AppDeps, dicts: DictService, user: Use
   const groups = await groupsOf(deps.db, user.id);
   const group = groups[0]?.group ?? null;
   const pair = await createSession(deps.db, { userId: user.id, groupId: group?.id ?? null, ...meta });
+  authCacheOf(deps.db)?.warm(pair.token, user.id, group?.tenantId ?? null);
   const userInfo = await buildUserInfo(deps.db, user, group?.id ?? null);
   const sysAllDictItems = await dicts.all(group?.tenantId ?? '0');
   return { token: pair.token, refreshToken: pair.refreshToken, userInfo, sysAllDictItems };
