@@ -326,6 +326,7 @@ async function measureMixed(baseURL: string, dbURL: string, mode: Mode, names: s
   console.log(
     `[bench] mixed day${mode.name}: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}, clients waiting for a write on average ${f.clientsInWrites}`,
   );
+  console.log(`[bench] mixed day${mode.name}: list p99 ms in each second of the run ${JSON.stringify(f.listP99BySecond)}`);
   rows.push([`mixed day: list (5% writes)${mode.name}`, '100', String(f.p50.list), String(f.p99.list), String(f.listRps), String(failed)]);
 }
 

@@ -24,6 +24,8 @@ export interface MixedFigures {
    * must be read with this one.
    */
   clientsInWrites: number;
+  /** The list's p99 in each second of the run (where the slow requests fall: a cold start, or all along). */
+  listP99BySecond: number[];
 }
 
 export interface MixedOptions {
@@ -80,6 +82,8 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
   const writeShare = o.writeShare ?? 0.05;
   const url = new URL(o.baseURL);
   const lat: Record<Kind, number[]> = { list: [], edit: [], signin: [], approve: [] };
+  /** Each list request's latency by the second of the run it started in. */
+  const listBySecond: number[][] = [];
   const failed: Record<Kind, number> = { list: 0, edit: 0, signin: 0, approve: 0 };
   let nextOrder = 0;
   let edits = 0;
@@ -142,7 +146,9 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
               payPwd: encodePassword('Demo@2026', process.env.LOGIN_AES_KEY ?? DEFAULT_LOGIN_AES_KEY),
             });
           }
-          lat[kind].push(performance.now() - t0);
+          const ms = performance.now() - t0;
+          lat[kind].push(ms);
+          if (kind === 'list') (listBySecond[Math.floor((Date.now() - started - ms) / 1000)] ??= []).push(ms);
           if (status !== 200) failed[kind]++;
         }
       } finally {
@@ -159,6 +165,14 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
     out.p50[k] = Math.round(percentile(s, 50) * 10) / 10;
     out.p99[k] = Math.round(percentile(s, 99) * 10) / 10;
   }
+  out.listP99BySecond = Array.from(listBySecond, (s) =>
+    Math.round(
+      percentile(
+        (s ?? []).sort((a, b) => a - b),
+        99,
+      ),
+    ),
+  );
   out.listRps = Math.round(lat.list.length / elapsed);
   const sum = (k: Kind) => lat[k].reduce((a, b) => a + b, 0);
   out.clientsInWrites = Math.round((sum('edit') + sum('signin') + sum('approve')) / (elapsed * 1000));

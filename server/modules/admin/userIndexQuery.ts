@@ -24,7 +24,7 @@ interface Compiled {
   /** The only users that can match (a filter by id), else null. */
   slots: number[] | null;
   /** Users that may match a 'contains' condition (PairIndex; the fewest of those conditions), else null. */
-  candidates: { count: number; list: () => number[] } | null;
+  candidates: { count: number; list: () => Uint32Array } | null;
 }
 
 /** Match sets remembered per tenant (each kept exact as users change; a bit per user each). */
@@ -32,7 +32,9 @@ const MAX_MATCH_SETS = 256;
 /** A filter whose matches all lie in fewer users than this is not remembered: finding them again is cheap (testing 5,000 users, or listing their pairs' candidates, takes about 0.2 ms). */
 const REMEMBER_FROM = 5_000;
 /** At most this many candidates of a narrow filter are sorted; more, and the sort's order is walked. */
-const SORT_MATCHES_MAX = 2_000;
+export const SORT_MATCHES_MAX = 2_000;
+/** What a test may lower (0: a small tenant takes a large one's paths). */
+export const QUERY_TUNING = { sortMatchesMax: SORT_MATCHES_MAX };
 
 /** Lone surrogates (the database would store U+FFFD) and NUL (refused) are left to the database. */
 const UNSAFE_TEXT = /\p{Cs}|\0/u;
@@ -254,8 +256,11 @@ function pageOf(src: Source, asc: boolean, matches: Uint32Array | null, skip: nu
   return fromEnd ? out.reverse() : out;
 }
 
-/** The page's ids in list order and the exact total, or null when a condition is not answered here. */
-export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null): { ids: string[]; total: number } | null {
+/**
+ * The page's ids in list order and the exact total, or null when a condition is not answered here.
+ * `remember`: the conditions' match set is kept however few users it tested (warming at load).
+ */
+export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null, remember = false): { ids: string[]; total: number } | null {
   const compiled = compile(q.where, t, folding);
   if (!compiled) return null;
   const sort = q.sort.field as SortField;
@@ -268,8 +273,21 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null):
   // No condition: the page is a slice of the sort's order.
   if (!match) return { ...idsOf(pageOf({ perm: sortPerm, lo: 0, hi: sortPerm.n }, asc, null, skip, q.pageSize, sortPerm.n)), total: sortPerm.n };
 
+  // Every condition is a stretch of one and the same order (a range of creation times, a name's
+  // start): the matches are exactly the positions all of them keep. On the sort's order the page is
+  // a slice of it, with nothing tested (a half-year of a million users tested 300,000 of them, 60 ms).
+  const exactOn = ranges.length === q.where.length && ranges.every((r) => r.order === ranges[0].order) ? ranges[0].order : null;
+  let exact: Range | null = null;
+  if (exactOn) {
+    let [lo, hi] = [0, t.orders[exactOn].n];
+    for (const r of ranges) [lo, hi] = [Math.max(lo, r.lo), Math.min(hi, r.hi)];
+    exact = { order: exactOn, lo, hi: Math.max(lo, hi) };
+    if (exactOn === sort)
+      return { ...idsOf(pageOf({ perm: sortPerm, ...exact }, asc, null, skip, q.pageSize, exact.hi - exact.lo)), total: exact.hi - exact.lo };
+  }
+
   // The narrowest place that holds every match (a filter by id, or a stretch of one order).
-  let narrowest: Range | null = null;
+  let narrowest: Range | null = exact;
   for (const r of ranges) if (!narrowest || r.hi - r.lo < narrowest.hi - narrowest.lo) narrowest = r;
   const ordered = (slots: number[]) => slots.sort((x, y) => (asc ? sortPerm.compare(x, y) : sortPerm.compare(y, x)));
   const { candidates } = compiled;
@@ -277,15 +295,15 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null):
   const byPairs = candidates && (!narrowest || candidates.count < narrowest.hi - narrowest.lo) ? candidates : null;
   const few =
     compiled.slots ??
-    (byPairs && byPairs.count <= SORT_MATCHES_MAX ? byPairs.list() : null) ??
-    (narrowest && narrowest.hi - narrowest.lo <= SORT_MATCHES_MAX ? [...t.orders[narrowest.order].a.subarray(narrowest.lo, narrowest.hi)] : null);
+    (byPairs && byPairs.count <= QUERY_TUNING.sortMatchesMax ? Array.from(byPairs.list()) : null) ??
+    (narrowest && narrowest.hi - narrowest.lo <= QUERY_TUNING.sortMatchesMax ? [...t.orders[narrowest.order].a.subarray(narrowest.lo, narrowest.hi)] : null);
   if (few) {
     // Few candidates: their matches, sorted.
     const found = ordered(few.filter(match));
     return { ...idsOf(found.slice(skip, skip + q.pageSize)), total: found.length };
   }
 
-  const set = matchSetOf(t, q.where, match, byPairs ? null : narrowest, byPairs);
+  const set = matchSetOf(t, q.where, match, byPairs ? null : narrowest, byPairs, remember, !byPairs && narrowest === exact && exact !== null);
   // Conditions on the sort's own order: every match lies in the stretch all of them keep.
   let lo = 0;
   let hi = sortPerm.n;
@@ -295,7 +313,16 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null):
 }
 
 /** The users matching the conditions: remembered (and kept exact by put()) unless they are few to find again. */
-function matchSetOf(t: TenantIndex, where: Condition[], match: Pred, narrowest: Range | null, candidates: Compiled['candidates']): MatchSet {
+/** `exact`: every position of `narrowest` matches (nothing to test). */
+function matchSetOf(
+  t: TenantIndex,
+  where: Condition[],
+  match: Pred,
+  narrowest: Range | null,
+  candidates: Compiled['candidates'],
+  remember: boolean,
+  exact: boolean,
+): MatchSet {
   const key = JSON.stringify(where.map((c) => [c.field, c.rule, c.value]).sort((x, y) => compareCodePoints(JSON.stringify(x), JSON.stringify(y))));
   const known = t.matchSets.get(key);
   if (known) {
@@ -312,7 +339,8 @@ function matchSetOf(t: TenantIndex, where: Condition[], match: Pred, narrowest: 
     looked = list.length;
   } else if (narrowest) {
     const a = t.orders[narrowest.order].a;
-    for (let i = narrowest.lo; i < narrowest.hi; i++) if (match(a[i])) set.set(a[i], true);
+    if (exact) for (let i = narrowest.lo; i < narrowest.hi; i++) set.set(a[i], true);
+    else for (let i = narrowest.lo; i < narrowest.hi; i++) if (match(a[i])) set.set(a[i], true);
     looked = narrowest.hi - narrowest.lo;
   } else {
     // Every user, in slot order (the arrays' own order: far fewer cache misses than a sort's order).
@@ -320,7 +348,7 @@ function matchSetOf(t: TenantIndex, where: Condition[], match: Pred, narrowest: 
     for (let s = 0, n = t.slotCount; s < n; s++) if (alive[s] === 1 && match(s)) set.set(s, true);
     looked = t.size;
   }
-  if (looked >= REMEMBER_FROM) {
+  if (remember || looked >= REMEMBER_FROM) {
     if (t.matchSets.size >= MAX_MATCH_SETS) t.matchSets.delete(t.matchSets.keys().next().value!);
     t.matchSets.set(key, set);
   }
