@@ -4,6 +4,7 @@
 import type { Condition, ListQuery } from '../../../contract/listQuery';
 import { parseDisplayTime } from '../../../contract/time';
 import { compareCodePoints, type Folding } from './userIndexText';
+import type { PositionBits } from './userIndexRanks';
 import { MatchSet, TenantIndex, type Order, type Permutation, type Pred } from './userIndexTenant';
 
 type SortField = 'createTime' | 'username' | 'realname';
@@ -31,10 +32,16 @@ interface Compiled {
 const MAX_MATCH_SETS = 256;
 /** A filter whose matches all lie in fewer users than this is not remembered: finding them again is cheap (testing 5,000 users, or listing their pairs' candidates, takes about 0.2 ms). */
 const REMEMBER_FROM = 5_000;
+/**
+ * A page of a remembered set whose walk would look at this many positions or more is found by the
+ * positions of its users (userIndexRanks.ts): about 0.3 ms of walking, while finding those positions
+ * the first time is a walk of the whole order, so a set is ranked only for the walks worth it.
+ */
+const RANK_FROM = 100_000;
 /** At most this many candidates of a narrow filter are sorted; more, and the sort's order is walked. */
 export const SORT_MATCHES_MAX = 2_000;
 /** What a test may lower (0: a small tenant takes a large one's paths). */
-export const QUERY_TUNING = { sortMatchesMax: SORT_MATCHES_MAX };
+export const QUERY_TUNING = { sortMatchesMax: SORT_MATCHES_MAX, rememberFrom: REMEMBER_FROM, rankFrom: RANK_FROM };
 
 /** Lone surrogates (the database would store U+FFFD) and NUL (refused) are left to the database. */
 const UNSAFE_TEXT = /\p{Cs}|\0/u;
@@ -223,15 +230,28 @@ interface Source {
  * Matches number `skip` to `skip + take` of a source walked ascending (or descending), `total` being
  * the source's matches: a page past the middle is found from the other end.
  */
-function pageOf(src: Source, asc: boolean, matches: Uint32Array | null, skip: number, take: number, total: number): number[] {
+function pageOf(
+  src: Source,
+  asc: boolean,
+  matches: Uint32Array | null,
+  skip: number,
+  take: number,
+  total: number,
+  ranked: (() => PositionBits) | null = null,
+): number[] {
   if (skip >= total || take <= 0) return [];
   take = Math.min(take, total - skip);
   const fromEnd = total - skip - take < skip;
   const forward = asc !== fromEnd;
   let toSkip = fromEnd ? total - skip - take : skip;
-  const out: number[] = [];
+  let out: number[] = [];
   const a = src.perm.a;
-  if (!matches) {
+  // About how many positions a walk would look at before its page is found.
+  const walk = ((toSkip + take) * (src.hi - src.lo)) / total;
+  if (matches && ranked && walk >= QUERY_TUNING.rankFrom) {
+    // Far into a remembered set: counted a word of positions at a time (userIndexRanks.ts).
+    out = ranked().page(a, src.lo, src.hi, forward, toSkip, take);
+  } else if (!matches) {
     // Every position matches: the page is a slice.
     const start = forward ? src.lo + toSkip : src.hi - 1 - toSkip;
     for (let k = 0; k < take; k++) out.push(a[forward ? start + k : start - k]);
@@ -303,12 +323,13 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null, 
     return { ...idsOf(found.slice(skip, skip + q.pageSize)), total: found.length };
   }
 
-  const set = matchSetOf(t, q.where, match, byPairs ? null : narrowest, byPairs, remember, !byPairs && narrowest === exact && exact !== null);
+  const { set, kept } = matchSetOf(t, q.where, match, byPairs ? null : narrowest, byPairs, remember, !byPairs && narrowest === exact && exact !== null);
   // Conditions on the sort's own order: every match lies in the stretch all of them keep.
   let lo = 0;
   let hi = sortPerm.n;
   for (const r of ranges) if (r.order === sort) [lo, hi] = [Math.max(lo, r.lo), Math.min(hi, r.hi)];
-  const page = pageOf({ perm: sortPerm, lo, hi: Math.max(lo, hi) }, asc, set.bits, skip, q.pageSize, set.count);
+  const ranked = kept ? () => t.ranks.of(set, sort, sortPerm) : null;
+  const page = pageOf({ perm: sortPerm, lo, hi: Math.max(lo, hi) }, asc, set.bits, skip, q.pageSize, set.count, ranked);
   return { ...idsOf(page), total: set.count };
 }
 
@@ -322,14 +343,14 @@ function matchSetOf(
   candidates: Compiled['candidates'],
   remember: boolean,
   exact: boolean,
-): MatchSet {
+): { set: MatchSet; kept: boolean } {
   const key = JSON.stringify(where.map((c) => [c.field, c.rule, c.value]).sort((x, y) => compareCodePoints(JSON.stringify(x), JSON.stringify(y))));
   const known = t.matchSets.get(key);
   if (known) {
     // Most recently used last: the oldest goes first when the map is full.
     t.matchSets.delete(key);
     t.matchSets.set(key, known);
-    return known;
+    return { set: known, kept: true };
   }
   const set = new MatchSet(match, t.slotCount);
   let looked: number;
@@ -348,9 +369,12 @@ function matchSetOf(
     for (let s = 0, n = t.slotCount; s < n; s++) if (alive[s] === 1 && match(s)) set.set(s, true);
     looked = t.size;
   }
-  if (remember || looked >= REMEMBER_FROM) {
-    if (t.matchSets.size >= MAX_MATCH_SETS) t.matchSets.delete(t.matchSets.keys().next().value!);
-    t.matchSets.set(key, set);
+  if (!remember && looked < QUERY_TUNING.rememberFrom) return { set, kept: false };
+  if (t.matchSets.size >= MAX_MATCH_SETS) {
+    const oldest = t.matchSets.keys().next().value!;
+    t.ranks.drop(t.matchSets.get(oldest)!);
+    t.matchSets.delete(oldest);
   }
-  return set;
+  t.matchSets.set(key, set);
+  return { set, kept: true };
 }

@@ -3,6 +3,7 @@
 // over them are userIndexQuery.ts; when a tenant is loaded or patched is userIndex.ts's business.
 // The rest of each list row is kept in userIndexRows.ts, the names' pairs in userIndexPairs.ts.
 import { PAIRS_REBUILD_MIN, PairIndex } from './userIndexPairs';
+import { Ranks } from './userIndexRanks';
 import { RestArena, restText, type RowRest } from './userIndexRows';
 import { compareCodePoints, type Folding } from './userIndexText';
 
@@ -86,7 +87,8 @@ export class Permutation {
     return lo;
   }
 
-  insert(slot: number): void {
+  /** Puts the slot in its place, and says where. */
+  insert(slot: number): number {
     const at = this.lowerBound(slot);
     if (this.n === this.a.length) {
       const grown = new Int32Array(Math.max(16, this.a.length * 2));
@@ -96,13 +98,16 @@ export class Permutation {
     this.a.copyWithin(at + 1, at, this.n);
     this.a[at] = slot;
     this.n++;
+    return at;
   }
 
-  remove(slot: number): void {
+  /** Takes the slot out, and says where it was. */
+  remove(slot: number): number {
     const at = this.lowerBound(slot);
     if (at >= this.n || this.a[at] !== slot) throw new Error('user index: a user is not where its order puts it');
     this.a.copyWithin(at, at + 1, this.n);
     this.n--;
+    return at;
   }
 
   /** Every slot of `slots`, sorted. */
@@ -135,6 +140,8 @@ export class TenantIndex {
   readonly pairs = { usernameFold: new PairIndex(() => this.usernameFold), realnameFold: new PairIndex(() => this.realnameFold) };
   /** The users matching conditions asked for (by normalized conditions), each kept exact as users change. */
   readonly matchSets = new Map<string, MatchSet>();
+  /** Where the users of the sets most used by deep pages stand in the sorts' orders. */
+  readonly ranks = new Ranks();
 
   constructor(
     readonly tenantId: string,
@@ -234,7 +241,7 @@ export class TenantIndex {
         return;
       }
       for (const m of this.matchSets.values()) m.set(slot, false);
-      for (const o of ORDERS) this.orders[o].remove(slot);
+      for (const o of ORDERS) this.ranks.removed(o, this.orders[o].remove(slot));
       if (!u) {
         this.slotOf.delete(id);
         this.alive[slot] = 0;
@@ -244,7 +251,7 @@ export class TenantIndex {
       }
       this.write(slot, u);
       this.touchPairs(slot);
-      for (const o of ORDERS) this.orders[o].insert(slot);
+      for (const o of ORDERS) this.ranks.inserted(o, this.orders[o].insert(slot), slot);
       for (const m of this.matchSets.values()) m.set(slot, m.match(slot));
       return;
     }
@@ -253,7 +260,7 @@ export class TenantIndex {
     this.write(fresh, u);
     this.slotOf.set(id, fresh);
     this.touchPairs(fresh);
-    for (const o of ORDERS) this.orders[o].insert(fresh);
+    for (const o of ORDERS) this.ranks.inserted(o, this.orders[o].insert(fresh), fresh);
     for (const m of this.matchSets.values()) m.set(fresh, m.match(fresh));
   }
 
