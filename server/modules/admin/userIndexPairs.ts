@@ -1,4 +1,9 @@
 // 'contains' candidates for the user list index (userIndexTenant.ts keeps one per lower-cased name field).
+import { atOnce } from './userIndexSort';
+
+/** build() pauses after every 65,536 names (a mask of the name's index). */
+const PAUSE_MASK = 0xffff;
+
 /** Changed users the pair index tests besides its lists before it is built again (at least; or a sixteenth of the users). */
 export const PAIRS_REBUILD_MIN = 4096;
 
@@ -22,15 +27,23 @@ export class PairIndex {
 
   constructor(private readonly keys: () => string[]) {}
 
-  /** Every list ascending by slot (the intersections merge them): `slots` is sorted first. */
+  /** Every list ascending by slot (the intersections merge them): `slots` is sorted first. At once. */
   build(slots: Int32Array): void {
+    atOnce(this.building(slots));
+  }
+
+  /** build()'s steps, with a pause about every 65,536 names (a million take about 600 ms). */
+  *building(slots: Int32Array): Generator<void, void> {
     slots = slots.slice().sort();
     const keys = this.keys();
     const counts = new Map<number, number>();
     const each = (k: string, f: (pair: number) => void) => {
       for (let i = 0; i + 1 < k.length; i++) f(((k.charCodeAt(i) << 16) | k.charCodeAt(i + 1)) >>> 0);
     };
-    for (const s of slots) each(keys[s], (pair) => counts.set(pair, (counts.get(pair) ?? 0) + 1));
+    for (let i = 0; i < slots.length; i++) {
+      each(keys[slots[i]], (pair) => counts.set(pair, (counts.get(pair) ?? 0) + 1));
+      if ((i & PAUSE_MASK) === PAUSE_MASK) yield;
+    }
     const postings = new Map<number, Uint32Array>();
     const filled = new Map<number, number>();
     const all = new Uint32Array([...counts.values()].reduce((a, b) => a + b, 0));
@@ -40,7 +53,8 @@ export class PairIndex {
       filled.set(pair, 0);
       at += n;
     }
-    for (const s of slots)
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i];
       each(keys[s], (pair) => {
         const list = postings.get(pair)!;
         const n = filled.get(pair)!;
@@ -49,6 +63,8 @@ export class PairIndex {
         list[n] = s;
         filled.set(pair, n + 1);
       });
+      if ((i & PAUSE_MASK) === PAUSE_MASK) yield;
+    }
     for (const [pair, n] of filled) postings.set(pair, postings.get(pair)!.subarray(0, n));
     this.postings = postings;
     this.dirty.clear();

@@ -4,6 +4,7 @@
 // The rest of each list row is kept in userIndexRows.ts, the names' pairs in userIndexPairs.ts.
 import { PAIRS_REBUILD_MIN, PairIndex } from './userIndexPairs';
 import { Ranks } from './userIndexRanks';
+import { sorting, stepped } from './userIndexSort';
 import { RestArena, restText, type RowRest } from './userIndexRows';
 import { compareCodePoints, type Folding } from './userIndexText';
 
@@ -110,9 +111,9 @@ export class Permutation {
     return at;
   }
 
-  /** Every slot of `slots`, sorted. */
-  build(slots: Int32Array): void {
-    this.a = slots.sort(this.compare);
+  /** Every slot of `slots`, sorted, with turns of the event loop between the steps (userIndexSort.ts). */
+  async build(slots: Int32Array): Promise<void> {
+    this.a = await stepped(sorting(slots, this.compare));
     this.n = slots.length;
   }
 }
@@ -197,22 +198,19 @@ export class TenantIndex {
     this.slotOf.set(u.id, slot);
   }
 
-  /** Orders every user added, one order at a time with a turn of the event loop between (each takes a few hundred ms at a million). */
+  /**
+   * Orders every user added, and lists the names' pairs, a step at a time with turns of the event loop
+   * between: each sort or list took a few hundred ms at a million, at once, while the app answered.
+   */
   async sortAll(): Promise<void> {
     const live = Int32Array.from(this.slotOf.values());
-    for (const o of ORDERS) {
-      this.orders[o].build(live.slice());
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    for (const o of ORDERS) await this.orders[o].build(live.slice());
     await this.buildPairs();
   }
 
   private async buildPairs(): Promise<void> {
     const live = Int32Array.from(this.slotOf.values());
-    for (const p of Object.values(this.pairs)) {
-      p.build(live);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    for (const p of Object.values(this.pairs)) await stepped(p.building(live));
   }
 
   /** Users changed since the pairs were built, past which they are built again (then at once). */
