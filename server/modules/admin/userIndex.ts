@@ -23,17 +23,17 @@
 //
 // This file is the process's part (which tenants, loading, change notices); one tenant's arrays are
 // userIndexTenant.ts, a query over them userIndexQuery.ts, the rows of a page userIndexRows.ts, text
-// order and case folding userIndexText.ts.
+// order and case folding userIndexText.ts, reading a tenant from the database userIndexLoad.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SysUserRow } from '../../../contract/api/admin';
-import { parseListQuery, type ListQuery, type PageResult } from '../../../contract/listQuery';
+import type { ListQuery, PageResult } from '../../../contract/listQuery';
 import { queryArrays, type Db } from '../../db/client';
 import type { ChangeFollower } from '../../lib/listCache';
 import { TOPIC_CHANNELS, type Broker } from '../../realtime/broker';
-import { TenantIndex, USER_ROWS_SQL, userOf, type IndexedUser } from './userIndexTenant';
+import { TenantIndex, type IndexedUser } from './userIndexTenant';
+import { readTenant, readUsers } from './userIndexLoad';
 import { findPage, SORT_FIELDS } from './userIndexQuery';
 import { listRows, readDeparts, type Depart } from './userIndexRows';
-import { USER_RESOURCE } from './userQuery';
 import { CODE_POINT_COLLATIONS, Folding } from './userIndexText';
 
 export interface UserIndexOptions {
@@ -46,12 +46,6 @@ export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_00
 
 /** How long a page waits for changes heard to be applied before it is answered without them. */
 const APPLY_WAIT_MS = 50;
-
-/** A column with at most this many values is a choice filter whose sets are found at load (warmChoices). */
-const CHOICES_MAX = 8;
-
-/** Rows read per statement when a tenant is loaded. */
-const LOAD_BATCH = 20_000;
 
 type TenantState = { kind: 'small'; until: number } | { kind: 'counting' } | { kind: 'loading'; pending: Set<string> } | { kind: 'ready'; index: TenantIndex };
 
@@ -257,9 +251,8 @@ export class UserIndex implements ChangeFollower {
     }
   }
 
-  private async readUsers(ids: string[]): Promise<Map<string, { user: IndexedUser; tenants: string[] }>> {
-    const rows = await queryArrays(this.db, { name: 'user_index_rows', sql: `${USER_ROWS_SQL} WHERE id = ANY($1::text[])`, params: [ids] }, {});
-    return new Map(rows.map((r) => [r[0] as string, { user: userOf(r), tenants: (r[6] as string[]) ?? [] }]));
+  private readUsers(ids: string[]): Promise<Map<string, { user: IndexedUser; tenants: string[] }>> {
+    return readUsers(this.db, ids);
   }
 
   private patch(index: TenantIndex, ids: string[], rows: Map<string, { user: IndexedUser; tenants: string[] }>): void {
@@ -316,25 +309,7 @@ export class UserIndex implements ChangeFollower {
     );
     const index = new TenantIndex(tenantId, await this.foldingRead);
     if (!this.departs) await this.readDeparts();
-    let last = '';
-    for (;;) {
-      const rows = await queryArrays(
-        this.db,
-        {
-          name: 'user_index_load',
-          sql: `${USER_ROWS_SQL} WHERE tenant_ids @> ARRAY[$1]::text[] AND id > $2 ORDER BY id LIMIT ${LOAD_BATCH}`,
-          params: [tenantId, last],
-        },
-        {},
-      );
-      if (generation !== this.generation || this.tenants.get(tenantId) !== state) return;
-      for (const r of rows) index.add(userOf(r));
-      if (rows.length < LOAD_BATCH) break;
-      last = rows[rows.length - 1][0] as string;
-    }
-    await index.sortAll();
-    if (generation !== this.generation || this.tenants.get(tenantId) !== state) return;
-    this.warmChoices(index);
+    if (!(await readTenant(this.db, index, this.folding, () => generation === this.generation && this.tenants.get(tenantId) === state))) return;
     // Users changed while loading are read again until none is left; then the tenant is answered from here.
     while (state.pending.size) {
       const ids = [...state.pending];
@@ -348,27 +323,6 @@ export class UserIndex implements ChangeFollower {
     this.stats.loads++;
     const mb = (process.memoryUsage().heapUsed / 1048576).toFixed(0);
     this.log.info({ tenantId, users: index.size, ms: Math.round(performance.now() - started), heapMb: mb }, 'user list index loaded');
-  }
-
-  /**
-   * The page's choice filters (性别, 状态) hold a handful of values each: the users of each value are
-   * found now, while loading, not by the first requests of a busy day (each such set tests every user,
-   * 10–15 ms at a million, and a cold start asked for them all at once, issue 15 §2). Kept exact as
-   * users change (TenantIndex.put), like any set remembered.
-   */
-  private warmChoices(index: TenantIndex): void {
-    for (const [field, col] of [
-      ['sex', index.sex],
-      ['status', index.status],
-    ] as const) {
-      const values = new Set<number>();
-      for (let s = 0; s < col.length && values.size <= CHOICES_MAX; s++) if (index.alive[s] === 1 && col[s] === col[s]) values.add(col[s]);
-      if (values.size > CHOICES_MAX) continue;
-      for (const v of values) {
-        const parsed = parseListQuery({ [field]: String(v) }, USER_RESOURCE);
-        if (parsed.ok) findPage(index, parsed.value, this.folding, true);
-      }
-    }
   }
 
   /** The ready index of the tenant, starting to load it when first asked for. */

@@ -39,7 +39,7 @@ const REMEMBER_FROM = 5_000;
  */
 const RANK_FROM = 100_000;
 /** At most this many candidates of a narrow filter are sorted; more, and the sort's order is walked. */
-export const SORT_MATCHES_MAX = 2_000;
+const SORT_MATCHES_MAX = 2_000;
 /** What a test may lower (0: a small tenant takes a large one's paths). */
 export const QUERY_TUNING = { sortMatchesMax: SORT_MATCHES_MAX, rememberFrom: REMEMBER_FROM, rankFrom: RANK_FROM };
 

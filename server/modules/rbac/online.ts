@@ -34,7 +34,8 @@ const LAST_SEEN_EVERY_MS = 60_000;
 const touched = new LRUCache<string, number>({ max: 100_000, ttl: LAST_SEEN_EVERY_MS, ttlAutopurge: false });
 
 /** Whether the session's last-seen time is due (and, if so, claims it for this request). */
-export function claimLastSeen(sessionId: string, dbLastSeen: Date | null, nowMs = Date.now()): boolean {
+function claimLastSeen(sessionId: string, dbLastSeen: Date | null): boolean {
+  const nowMs = Date.now();
   const last = Math.max(touched.get(sessionId) ?? 0, dbLastSeen?.getTime() ?? 0);
   if (nowMs - last < LAST_SEEN_EVERY_MS) return false;
   touched.set(sessionId, nowMs);

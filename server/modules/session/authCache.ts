@@ -65,9 +65,7 @@ export class AuthCache implements AuthForgetter {
   private readonly sessions: LRUCache<string, SessionRow>;
   private readonly members: LRUCache<string, Member>;
   private readonly grants: LRUCache<string, Grants>;
-  /** The catalogue, under the key '' (no user's id). */
-  private readonly catalogues: LRUCache<string, { rows: PermissionRow[] }>;
-  /** Answers for every user (shared()), by key. */
+  /** Answers for every user (shared()), by key: the permission catalogue among them. */
   private readonly sharedAnswers: LRUCache<string, { value: unknown }>;
   private readonly inflight = new Map<string, Promise<unknown>>();
   /** Reads of the permission catalogue (tests). */
@@ -93,7 +91,6 @@ export class AuthCache implements AuthForgetter {
     this.sessions = new LRUCache<string, SessionRow>(o);
     this.members = new LRUCache<string, Member>(o);
     this.grants = new LRUCache<string, Grants>(o);
-    this.catalogues = new LRUCache<string, { rows: PermissionRow[] }>({ ...o, max: 1 });
     this.sharedAnswers = new LRUCache<string, { value: unknown }>({ ...o, max: 1_000 });
     this.unregister = registerForgetter(db, this);
     caches.set(db, this);
@@ -179,17 +176,11 @@ export class AuthCache implements AuthForgetter {
    * is a change of everything, migration 0009). It was read with every user's grants before, and it
    * is the guard's largest read (every row of the catalogue).
    */
-  private async catalogue(): Promise<PermissionRow[]> {
-    return (await this.through(
-      this.catalogues,
-      '',
-      'c',
-      () => '',
-      async () => {
-        this.stats.catalogueReads++;
-        return { rows: await catalogueRows(this.db) };
-      },
-    ))!.rows;
+  private catalogue(): Promise<PermissionRow[]> {
+    return this.shared('catalogue', () => {
+      this.stats.catalogueReads++;
+      return catalogueRows(this.db);
+    });
   }
 
   /**
@@ -244,7 +235,6 @@ export class AuthCache implements AuthForgetter {
       this.sessions.clear();
       this.members.clear();
       this.grants.clear();
-      this.catalogues.clear();
       this.sharedAnswers.clear();
       return;
     }
