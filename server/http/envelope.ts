@@ -1,5 +1,6 @@
 // The two answer shapes of spec §7 and the one error type. /cap/... calls answer the business
 // envelope {status, body}; everything else the /sys envelope {success, message, code, result}.
+import type { FastifyReply } from 'fastify';
 import type { CapResponse, CapStatus, SysResult } from '../../contract/types';
 import { API_BASE } from '../../contract/constants';
 
@@ -20,6 +21,30 @@ export class AppError extends Error {
 
 export function sysOk<T>(result: T, message = '操作成功'): SysResult<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
+}
+
+/**
+ * A result kept as the JSON text it is sent as (a list page built as text, or kept so by the list
+ * cache): sysOkJson sends it in the envelope without building or serializing it again.
+ */
+export class JsonText {
+  constructor(readonly bytes: Buffer) {}
+  static of(value: unknown): JsonText {
+    return new JsonText(Buffer.from(JSON.stringify(value)));
+  }
+}
+
+/** sysOk(result) for a result kept as JSON text, as the bytes of the answer (sent as application/json). */
+export function sysOkJson(reply: FastifyReply, result: JsonText, message = '操作成功'): Buffer {
+  void reply.type('application/json; charset=utf-8');
+  const head = `{"success":true,"message":${JSON.stringify(message)},"code":200,"result":`;
+  const tail = `,"timestamp":${Date.now()}}`;
+  const headBytes = Buffer.byteLength(head);
+  const out = Buffer.allocUnsafe(headBytes + result.bytes.length + tail.length);
+  out.write(head, 0);
+  result.bytes.copy(out, headBytes);
+  out.write(tail, headBytes + result.bytes.length);
+  return out;
 }
 
 export function sysFail(code: number, message: string, result: unknown = null): SysResult<unknown> {

@@ -20,7 +20,7 @@ import {
 import { parseListQuery } from '../../../contract/listQuery';
 import type { ModuleOptions } from '../../context';
 import { authOf } from '../../http/guard';
-import { AppError, sysFail, sysOk } from '../../http/envelope';
+import { AppError, JsonText, sysFail, sysOk, sysOkJson } from '../../http/envelope';
 import { contentTypeOf, fileStoreOver, type FileStore } from './files';
 import { exportRows, importUsers, USER_EXPORT_COLUMNS } from './userImport';
 import { dataScopeOf } from '../rbac/dataScope';
@@ -42,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   const tags = ['system-user'];
 
-  app.get(ADMIN_P.userList, { schema: { querystring: listQuery, tags }, config: { permission: USER_PERMS.list } }, async (req) => {
+  app.get(ADMIN_P.userList, { schema: { querystring: listQuery, tags }, config: { permission: USER_PERMS.list } }, async (req, reply) => {
     const q = parsedList(req.query);
     const auth = authOf(req);
     const { tenantId } = auth;
@@ -53,8 +53,9 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleOptions & { fileStore?: Fi
     // A page read afresh comes from the index of a large tenant when it answers exactly (never under
     // data rules), else from SQL.
     const index = scope === null ? deps.userIndex : null;
-    const read = async () => (index ? await index.list(q, tenantId) : null) ?? listUsers(deps.db, q, tenantId, scope);
-    return sysOk(await deps.lists.through(key, USER_LIST_TABLES, read, (page) => !index || index.keepable(page)));
+    // The page is kept and sent as its JSON text: a page the cache holds is sent without serializing.
+    const read = async () => (index ? await index.list(q, tenantId) : null) ?? JsonText.of(await listUsers(deps.db, q, tenantId, scope));
+    return sysOkJson(reply, await deps.lists.through(key, USER_LIST_TABLES, read, (page) => !index || index.keepable(page)));
   });
 
   app.get(ADMIN_P.userQueryById, { schema: { querystring: idQuery, tags }, config: { permission: USER_PERMS.list } }, async (req) => {

@@ -25,15 +25,15 @@
 // userIndexTenant.ts, a query over them userIndexQuery.ts, the rows of a page userIndexRows.ts, text
 // order and case folding userIndexText.ts, reading a tenant from the database userIndexLoad.ts.
 import type { FastifyBaseLogger } from 'fastify';
-import type { SysUserRow } from '../../../contract/api/admin';
-import type { ListQuery, PageResult } from '../../../contract/listQuery';
+import type { ListQuery } from '../../../contract/listQuery';
+import { JsonText } from '../../http/envelope';
 import { queryArrays, type Db } from '../../db/client';
 import type { ChangeFollower } from '../../lib/listCache';
 import { TOPIC_CHANNELS, type Broker } from '../../realtime/broker';
 import { TenantIndex, type IndexedUser } from './userIndexTenant';
 import { readTenant, readUsers } from './userIndexLoad';
 import { findPage, SORT_FIELDS } from './userIndexQuery';
-import { listRows, readDeparts, type Depart } from './userIndexRows';
+import { pageText, readDeparts, type Depart } from './userIndexRows';
 import { CODE_POINT_COLLATIONS, Folding } from './userIndexText';
 
 export interface UserIndexOptions {
@@ -43,9 +43,6 @@ export interface UserIndexOptions {
   recountMs?: number;
 }
 export const USER_INDEX_DEFAULTS: Required<UserIndexOptions> = { minUsers: 20_000, recountMs: 300_000 };
-
-/** How long a page waits for changes heard to be applied before it is answered without them. */
-const APPLY_WAIT_MS = 50;
 
 type TenantState = { kind: 'small'; until: number } | { kind: 'counting' } | { kind: 'loading'; pending: Set<string> } | { kind: 'ready'; index: TenantIndex };
 
@@ -337,13 +334,14 @@ export class UserIndex implements ChangeFollower {
    * A page of the user list from memory, or null when this index does not answer it exactly (the
    * caller asks listUsers). `q` has no data rules applied: a reader with rules goes to SQL.
    */
-  async list(q: ListQuery, tenantId: string): Promise<PageResult<SysUserRow> | null> {
+  async list(q: ListQuery, tenantId: string): Promise<JsonText | null> {
     if (!this.live || q.superQuery || !SORT_FIELDS.has(q.sort.field)) return this.decline();
-    // Changes heard and not applied yet are waited for (a re-read takes a round trip), so a page shows
-    // every change this process has heard of. The wait is bounded: under load the re-read queues for a
-    // connection behind the requests, and every list waiting for it made a convoy of seconds. Past
-    // the bound the page is answered as it is and not kept (keepable).
-    if (this.inFlight > 0) await Promise.race([this.applying, new Promise((resolve) => setTimeout(resolve, APPLY_WAIT_MS))]);
+    // Changes heard and not applied yet (a re-read takes a round trip) are not waited for: the page is
+    // answered as the index stands, and not kept (keepable). A write through this process answers
+    // only once its changes are applied here (ListCache.installWriteHook), so its writer sees them; a
+    // change from elsewhere shows within the re-read's round trip. Waiting for it (up to 50 ms, as
+    // before) held every list of a busy day's edits and sign-ins: some re-read was nearly always under
+    // way, and its round trip queued behind the writes for a connection (issue 15 §2).
     const index = this.indexOf(tenantId);
     if (!index) return this.decline();
     const behind = this.inFlight > 0;
@@ -358,11 +356,11 @@ export class UserIndex implements ChangeFollower {
       this.tenants.delete(tenantId);
       return this.decline();
     }
-    const records = this.departs && listRows(index, ids, this.departs, tenantId);
+    const text = this.departs && pageText(index, ids, this.departs, tenantId, { total, size: q.pageSize, current: q.pageNo });
     // A department not read yet: the database answers this once.
-    if (!records) return this.decline();
+    if (!text) return this.decline();
     this.stats.answered++;
-    const page = { records, total, size: q.pageSize, current: q.pageNo };
+    const page = new JsonText(text);
     if (behind) this.behind.add(page);
     return page;
   }

@@ -4,6 +4,7 @@
 import type { Condition, ListQuery } from '../../../contract/listQuery';
 import { parseDisplayTime } from '../../../contract/time';
 import { compareCodePoints, type Folding } from './userIndexText';
+import { MEMBERS_MAX } from './userIndexMembers';
 import type { PositionBits } from './userIndexRanks';
 import { MatchSet, TenantIndex, type Order, type Permutation, type Pred } from './userIndexTenant';
 
@@ -41,7 +42,7 @@ const RANK_FROM = 100_000;
 /** At most this many candidates of a narrow filter are sorted; more, and the sort's order is walked. */
 const SORT_MATCHES_MAX = 2_000;
 /** What a test may lower (0: a small tenant takes a large one's paths). */
-export const QUERY_TUNING = { sortMatchesMax: SORT_MATCHES_MAX, rememberFrom: REMEMBER_FROM, rankFrom: RANK_FROM };
+export const QUERY_TUNING = { sortMatchesMax: SORT_MATCHES_MAX, rememberFrom: REMEMBER_FROM, rankFrom: RANK_FROM, membersMax: MEMBERS_MAX };
 
 /** Lone surrogates (the database would store U+FFFD) and NUL (refused) are left to the database. */
 const UNSAFE_TEXT = /\p{Cs}|\0/u;
@@ -324,6 +325,8 @@ export function findPage(t: TenantIndex, q: ListQuery, folding: Folding | null, 
   }
 
   const { set, kept } = matchSetOf(t, q.where, match, byPairs ? null : narrowest, byPairs, remember, !byPairs && narrowest === exact && exact !== null);
+  // A remembered set of not too many users: its users listed in the sort's order (userIndexMembers.ts).
+  if (kept && set.count <= QUERY_TUNING.membersMax) return { ...idsOf(t.members.of(set, sort, sortPerm).page(asc, skip, q.pageSize)), total: set.count };
   // Conditions on the sort's own order: every match lies in the stretch all of them keep.
   let lo = 0;
   let hi = sortPerm.n;
@@ -373,6 +376,7 @@ function matchSetOf(
   if (t.matchSets.size >= MAX_MATCH_SETS) {
     const oldest = t.matchSets.keys().next().value!;
     t.ranks.drop(t.matchSets.get(oldest)!);
+    t.members.drop(t.matchSets.get(oldest)!);
     t.matchSets.delete(oldest);
   }
   t.matchSets.set(key, set);

@@ -77,6 +77,12 @@ export class PositionBits {
     this.n++;
   }
 
+  /** Whether the user at position `at` is in the set (it stayed there, its columns changed). */
+  setAt(at: number, on: boolean): void {
+    if (on) this.words[at >>> 5] |= 1 << (at & 31);
+    else this.words[at >>> 5] &= ~(1 << (at & 31));
+  }
+
   /**
    * The slots of the set's users at positions lo..hi of the order (`a`), walked forward or backward:
    * `skip` of them passed over, then up to `take` of them.
@@ -142,6 +148,12 @@ export class Ranks {
 
   removed(order: Order, at: number): void {
     for (const p of this.held) if (p.order === order) p.removeAt(at);
+  }
+
+  /** `slot` stayed at its place in the order (`at()` finds it) and its columns changed: each set's test is its new answer. */
+  changed(order: Order, at: () => number, slot: number): void {
+    let found = -1;
+    for (const p of this.held) if (p.order === order) p.setAt(found < 0 ? (found = at()) : found, p.set.match(slot));
   }
 
   /** `slot` arrived at `at` in the order (its columns already written, so each set's test is its new answer). */

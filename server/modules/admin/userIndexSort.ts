@@ -7,7 +7,7 @@
 const STEP = 65_536;
 
 /** A pause for the event loop. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Sorts `a` by `compare` (which never ties two different slots), yielding between steps; the

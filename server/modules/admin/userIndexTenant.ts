@@ -3,9 +3,10 @@
 // over them are userIndexQuery.ts; when a tenant is loaded or patched is userIndex.ts's business.
 // The rest of each list row is kept in userIndexRows.ts, the names' pairs in userIndexPairs.ts.
 import { PAIRS_REBUILD_MIN, PairIndex } from './userIndexPairs';
+import { Members } from './userIndexMembers';
 import { Ranks } from './userIndexRanks';
-import { sorting, stepped } from './userIndexSort';
-import { RestArena, restText, type RowRest } from './userIndexRows';
+import { sorting, stepped, turn } from './userIndexSort';
+import { RestArena, restText, RowTexts, type RowRest } from './userIndexRows';
 import { compareCodePoints, type Folding } from './userIndexText';
 
 /** One user as the index keeps it. */
@@ -61,7 +62,41 @@ export function userOf(row: unknown[]): IndexedUser {
 export class Permutation {
   a: Int32Array = new Int32Array(0);
   n = 0;
+  /** Each slot's position (valid for the positions before `movedFrom`: positions from there on moved since). */
+  private pos = new Int32Array(0);
+  private movedFrom = 0;
   constructor(readonly compare: (x: number, y: number) => number) {}
+
+  /**
+   * The position of every slot, as an array by slot (valid until the order changes). Kept lazily: a
+   * change marks the positions from its own on as moved, and they are written again when next asked
+   * (a user renamed moves a stretch of the order; a user whose key did not change moves nothing).
+   */
+  positions(): Int32Array {
+    return this.positionsWithin(Infinity)!;
+  }
+
+  /**
+   * positions(), or null when more than `most` of them moved since they were last written: writing
+   * them is a random write each (about 40 ms for a million), while a walk of the order reads it in
+   * sequence (a user renamed moves the names' orders from its old or new place on).
+   */
+  positionsWithin(most: number): Int32Array | null {
+    if (this.n - this.movedFrom > most) return null;
+    if (this.movedFrom < this.n) {
+      for (let i = this.movedFrom; i < this.n; i++) {
+        const slot = this.a[i];
+        if (slot >= this.pos.length) {
+          const grown = new Int32Array(Math.max(slot + 1, this.pos.length * 2));
+          grown.set(this.pos);
+          this.pos = grown;
+        }
+        this.pos[slot] = i;
+      }
+      this.movedFrom = this.n;
+    }
+    return this.pos;
+  }
 
   /** The first position whose slot is not before `slot` (slot's own position when it is in). */
   lowerBound(slot: number): number {
@@ -99,6 +134,7 @@ export class Permutation {
     this.a.copyWithin(at + 1, at, this.n);
     this.a[at] = slot;
     this.n++;
+    this.movedFrom = Math.min(this.movedFrom, at);
     return at;
   }
 
@@ -108,6 +144,7 @@ export class Permutation {
     if (at >= this.n || this.a[at] !== slot) throw new Error('user index: a user is not where its order puts it');
     this.a.copyWithin(at, at + 1, this.n);
     this.n--;
+    this.movedFrom = Math.min(this.movedFrom, at);
     return at;
   }
 
@@ -115,6 +152,7 @@ export class Permutation {
   async build(slots: Int32Array): Promise<void> {
     this.a = await stepped(sorting(slots, this.compare));
     this.n = slots.length;
+    this.movedFrom = 0;
   }
 }
 
@@ -133,6 +171,8 @@ export class TenantIndex {
   readonly alive: number[] = [];
   /** The rest of each user's list row. */
   private readonly rests = new RestArena();
+  /** The JSON text of rows lately sent: 128 bytes a user, from 1 MB to 32 MB (about 65,000 rows). */
+  readonly rowTexts = new RowTexts(() => Math.min(32 << 20, Math.max(1 << 20, this.size * 128)));
   readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private slots = 0;
@@ -143,6 +183,8 @@ export class TenantIndex {
   readonly matchSets = new Map<string, MatchSet>();
   /** Where the users of the sets most used by deep pages stand in the sorts' orders. */
   readonly ranks = new Ranks();
+  /** The users of the smaller remembered sets, listed in the sorts' orders. */
+  readonly members = new Members();
 
   constructor(
     readonly tenantId: string,
@@ -183,6 +225,7 @@ export class TenantIndex {
     this.status[slot] = u.status;
     this.created[slot] = u.createdUs;
     this.rests.set(slot, restText(u.rest));
+    this.rowTexts.drop(slot);
     this.alive[slot] = 1;
   }
 
@@ -204,7 +247,13 @@ export class TenantIndex {
    */
   async sortAll(): Promise<void> {
     const live = Int32Array.from(this.slotOf.values());
-    for (const o of ORDERS) await this.orders[o].build(live.slice());
+    for (const o of ORDERS) {
+      await this.orders[o].build(live.slice());
+      // The sorts' positions now, not in the first requests (MemberList; 40 ms or so each at a million).
+      if (o === 'createTime' || o === 'username' || o === 'realname') this.orders[o].positions();
+      await turn();
+    }
+    this.rowTexts.reserve(this.slots);
     await this.buildPairs();
   }
 
@@ -235,22 +284,33 @@ export class TenantIndex {
       if (u && this.same(slot, u)) {
         // What the list filters and sorts by is unchanged: only the row's other columns may differ.
         const text = restText(u.rest);
-        if (!this.rests.holds(slot, text)) this.rests.set(slot, text);
+        if (!this.rests.holds(slot, text)) {
+          this.rests.set(slot, text);
+          this.rowTexts.drop(slot);
+        }
         return;
       }
+      this.members.removing(slot);
       for (const m of this.matchSets.values()) m.set(slot, false);
-      for (const o of ORDERS) this.ranks.removed(o, this.orders[o].remove(slot));
+      // An order whose key of the user is unchanged keeps the user where it is: moving it out and back
+      // moved a million positions twice in each of the five orders (a rename moves only the names').
+      const moving = u ? ORDERS.filter((o) => !this.keyHeld(o, slot, u)) : ORDERS;
+      for (const o of moving) this.ranks.removed(o, this.orders[o].remove(slot));
       if (!u) {
         this.slotOf.delete(id);
         this.alive[slot] = 0;
         this.rests.clear(slot);
+        this.rowTexts.drop(slot);
         this.free.push(slot);
         return;
       }
       this.write(slot, u);
       this.touchPairs(slot);
-      for (const o of ORDERS) this.ranks.inserted(o, this.orders[o].insert(slot), slot);
+      for (const o of ORDERS)
+        if (moving.includes(o)) this.ranks.inserted(o, this.orders[o].insert(slot), slot);
+        else this.ranks.changed(o, () => this.orders[o].lowerBound(slot), slot);
       for (const m of this.matchSets.values()) m.set(slot, m.match(slot));
+      this.members.inserted(slot);
       return;
     }
     if (!u) return;
@@ -260,11 +320,19 @@ export class TenantIndex {
     this.touchPairs(fresh);
     for (const o of ORDERS) this.ranks.inserted(o, this.orders[o].insert(fresh), fresh);
     for (const m of this.matchSets.values()) m.set(fresh, m.match(fresh));
+    this.members.inserted(fresh);
   }
 
   /** Slots handed out so far (bit sets cover them). */
   get slotCount(): number {
     return this.slots;
+  }
+
+  /** Whether the order's key of the slot is the user's (its place in the order is then its place). */
+  private keyHeld(o: Order, slot: number, u: IndexedUser): boolean {
+    if (o === 'createTime') return this.created[slot] === u.createdUs;
+    if (o === 'username' || o === 'usernameFold') return this.username[slot] === u.username;
+    return this.realname[slot] === u.realname;
   }
 
   private same(slot: number, u: IndexedUser): boolean {
@@ -288,6 +356,10 @@ export class MatchSet {
     slots: number,
   ) {
     this.bits = new Uint32Array((slots >>> 5) + 1);
+  }
+  has(slot: number): boolean {
+    const w = slot >>> 5;
+    return w < this.bits.length && ((this.bits[w] >>> (slot & 31)) & 1) === 1;
   }
   set(slot: number, on: boolean): void {
     const w = slot >>> 5;
