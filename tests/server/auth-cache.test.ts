@@ -263,3 +263,32 @@ describe.runIf(BACKENDS.includes('postgres'))('auth cache across two app instanc
     await until('freeze on the second process', async () => (await status(app2, u.token)) === 401, 1000);
   });
 });
+
+describe('auth cache entries near the end of their life', () => {
+  // Entries live 6.4–8 s here; one asked for in its last quarter (its last 2 s) is read again in the
+  // background and still served meanwhile, so a user who keeps working never waits for a re-read.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp('pglite', { authCache: { ttlMs: 8000 } });
+  });
+  afterAll(async () => t?.close());
+
+  it('are read again in the background while still served, so an active user never meets one expired', async () => {
+    const u = await userWith(t, 'cache_refresh', []);
+    await settle(t);
+    const cache = t.app.authCache;
+    const first = await cache.member(u.id);
+    const readAt = Date.now();
+    // Past the start of every entry's last quarter (at most 6 s), before the earliest end (6.4 s).
+    await new Promise((r) => setTimeout(r, 6050 - (Date.now() - readAt)));
+    expect(await cache.member(u.id), 'still served while it is read again').toBe(first);
+    // Read again now, not when the entry ends (350 ms or more later).
+    const refreshed = await until('read again in the background', async () => (await cache.member(u.id)) !== first);
+    expect(refreshed).toBeLessThan(300);
+    const second = await cache.member(u.id);
+    expect(second?.user.id).toBe(u.id);
+    // Past the end of the first entry's life: the refreshed entry is served, not a new read.
+    await new Promise((r) => setTimeout(r, 8100 - (Date.now() - readAt)));
+    expect(await cache.member(u.id)).toBe(second);
+  });
+});
