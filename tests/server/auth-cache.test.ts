@@ -108,6 +108,27 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
     expect(await cache.member(b.id)).toBe(fresh);
   });
 
+  it("a change of a user's own row (a new name, in SQL or the user form) reads only that user again, not their session and grants", async () => {
+    const role = await viewerRole(t, 'cache_profile');
+    const u = await userWith(t, 'cache_profile', [role]);
+    await settle(t);
+    expect(await status(t.app, u.token)).toBe(200);
+    const before = t.app.authCache.size;
+    await t.sql(`UPDATE users SET realname = '改过名' WHERE id = $1`, [u.id]);
+    await settle(t);
+    expect(t.app.authCache.size, 'the user entry dropped, the session and grants kept').toBe(before - 1);
+    expect(await status(t.app, u.token)).toBe(200);
+    expect(t.app.authCache.size).toBe(before);
+    expect((await t.app.authCache.member(u.id))?.user.realname).toBe('改过名');
+    // The editor's own entries are read by the edit itself: read them first.
+    expect(await status(t.app, admin)).toBe(200);
+    const withEditor = t.app.authCache.size;
+    const edit = await put(ADMIN_P.userEdit, { id: u.id, realname: '又改名' });
+    expect(edit.statusCode).toBe(200);
+    expect(t.app.authCache.size).toBe(withEditor - 1);
+    expect((await t.app.authCache.member(u.id))?.user.realname).toBe('又改名');
+  });
+
   it('reads the permission catalogue once for all users, and again after it changed', async () => {
     const role = await viewerRole(t, 'cache_catalogue');
     const u1 = await userWith(t, 'cache_catalogue_1', [role]);

@@ -286,8 +286,9 @@ export async function editUser(deps: AppDeps, auth: AuthContext, b: UserEditBody
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
-  // New roles take effect on the user's next call.
-  forgetAuth(deps.db, { users: [u.id] });
+  // New roles or departments take effect on the user's next call; a changed profile or status only
+  // makes the user's own entry read again.
+  forgetAuth(deps.db, roleIds || departIds ? { users: [u.id] } : { members: [u.id] });
 }
 
 /** Removes users from the tenant; a user left without any tenant is deleted (sessions go with it). */

@@ -237,7 +237,7 @@ export class AuthCache implements AuthForgetter {
 
   forget(change: AuthChange): void {
     const seq = ++this.seq;
-    if (change === 'all' || this.forgotAt.size + change.users.length > FORGOTTEN_MAX) {
+    if (change === 'all' || this.forgotAt.size + ('users' in change ? change.users : change.members).length > FORGOTTEN_MAX) {
       this.allAt = seq;
       this.forgotAt.clear();
       this.inflight.clear();
@@ -245,6 +245,17 @@ export class AuthCache implements AuthForgetter {
       this.members.clear();
       this.grants.clear();
       this.sharedAnswers.clear();
+      return;
+    }
+    if ('members' in change) {
+      // A user's own row changed: their entry, and the answers kept with their grants (which may
+      // read that row), are read again; their sessions and grants are not made of it.
+      for (const id of change.members) {
+        this.forgotAt.set(id, seq);
+        this.members.delete(id);
+        this.inflight.delete(`m:${id}`);
+        for (const [key, g] of this.grants.entries()) if (userOfGrantKey(key) === id) g.memo.clear();
+      }
       return;
     }
     const users = new Set(change.users);
