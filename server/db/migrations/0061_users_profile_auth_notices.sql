@@ -6,10 +6,14 @@
 -- user's own columns), not their sessions and grants as well. On a busy day of edits, each edited
 -- user who was signed in re-read their session, user and grants at once, behind the writes in the
 -- pool (up to 1.3 s for the list). A deletion still announces 'u:' (migration 0009).
-CREATE FUNCTION boss_auth_members_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+--
+-- The function of migration 0009, replaced (not copied): its second argument, when given, is the
+-- message's prefix ('u' when not).
+CREATE OR REPLACE FUNCTION boss_auth_users_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids text[];
   id text;
+  prefix text := coalesce(TG_ARGV[1], 'u');
 BEGIN
   EXECUTE format('SELECT array_agg(DISTINCT %I) FROM (SELECT %I FROM changed_rows LIMIT 501) s', TG_ARGV[0], TG_ARGV[0]) INTO ids;
   IF ids IS NULL THEN
@@ -19,7 +23,7 @@ BEGIN
     PERFORM pg_notify('boss_auth', 'all');
   ELSE
     FOREACH id IN ARRAY ids LOOP
-      PERFORM pg_notify('boss_auth', 'm:' || id);
+      PERFORM pg_notify('boss_auth', prefix || ':' || id);
     END LOOP;
   END IF;
   RETURN NULL;
@@ -28,4 +32,4 @@ $$;
 
 DROP TRIGGER users_auth_update ON users;
 CREATE TRIGGER users_auth_update AFTER UPDATE ON users
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION boss_auth_members_changed('id');
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION boss_auth_users_changed('id', 'm');
