@@ -306,7 +306,8 @@ describe('administration at 1440×900', () => {
       await eventually(unread).toBeGreaterThanOrEqual(0);
       const before = await unread();
 
-      const title = `系统维护通知 ${SFX}`;
+      // Unique per try: a retried test must not find the first try's announcement beside its own.
+      const title = `系统维护通知 ${SFX}${Date.now().toString(36)}`;
       await openList(admin, '/system/announcement');
       await admin
         .locator('.list-kit-toolbar')
@@ -325,13 +326,17 @@ describe('administration at 1440×900', () => {
       await rowAction(admin, row, '发布');
       const confirm = admin.locator('.ant-popover:visible', { hasText: '发布后不能再编辑' });
 
-      const started = Date.now();
-      // Listen before the click: a fast answer can arrive before the click's promise settles.
+      // The decision is the release request leaving the admin's browser; from then the operator's
+      // bell has 2 s. (Timed from before the popup opened, the popup's own opening under CI load
+      // counted too.) Listen before the click: a fast answer can arrive before the click settles.
+      let started = 0;
+      const sent = admin.waitForRequest((r) => r.url().includes('/doReleaseData')).then(() => (started = Date.now()));
       const release = admin.waitForResponse((r) => r.url().includes('/doReleaseData'));
       await eventually(() => confirm.count()).toBe(1);
       // Clicked again if the first click landed while the popup was still opening (under load).
       await confirmPopconfirm(admin);
       const released = await release;
+      await sent;
       const answeredAt = Date.now();
       expect(released.status()).toBe(200);
       await op.waitForFunction(
