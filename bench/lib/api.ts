@@ -49,6 +49,23 @@ async function serve() {
     listCache: process.env.BENCH_LIST_CACHE === 'off' ? false : undefined,
   });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  // BENCH_TRACE=<file>: for each request that names itself (x-bench-trace, bench/lib/mixedDay.ts),
+  // when its connection was accepted, when the request reached the app and when its answer was
+  // written, into <file> when the app stops. Where a slow request waited: bench/trace-report.ts.
+  if (process.env.BENCH_TRACE) {
+    const { writeFileSync } = await import('node:fs');
+    const lines: string[] = [];
+    const conns = new WeakMap<object, number>();
+    app.server.on('connection', (sock) => conns.set(sock, Date.now()));
+    app.server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const id = req.headers['x-bench-trace'];
+      if (!id) return;
+      const t = Date.now();
+      const c = conns.get(req.socket) ?? 0;
+      res.once('finish', () => lines.push(`${id} ${c} ${t} ${Date.now()}`));
+    });
+    process.once('exit', () => writeFileSync(process.env.BENCH_TRACE!, lines.join('\n')));
+  }
   process.once(
     'SIGTERM',
     () =>

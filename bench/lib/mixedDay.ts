@@ -4,6 +4,7 @@
 // are writes through the API: user edits (they change what the list shows), sign-ins, and approvals
 // of payment orders submitted beforehand. Latencies are measured per request kind, each request on a
 // keep-alive connection of its client, so the list's figures are the list's.
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { ADMIN_P } from '../../contract/api/admin';
 import { PAY_PATHS } from '../../contract/api/pay';
@@ -89,15 +90,27 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
   let edits = 0;
   const deadline = Date.now() + o.seconds * 1000;
 
+  // BENCH_TRACE=<file>: each request's id and times on the client (called, connected when it opened
+  // a connection, answer's head, answer's end), written to <file>.client after the day; the app
+  // writes its side to <file> (bench/lib/api.ts). bench/trace-report.ts joins them.
+  const tracing = process.env.BENCH_TRACE;
+  const trace: string[] = [];
+  let traceSeq = 0;
   const send = (agent: http.Agent, token: string | null, method: string, path: string, body?: unknown) =>
     new Promise<number>((resolve) => {
+      const tid = `${method}${path.split('?')[0].split('/').pop()}-${++traceSeq}`;
+      const tCall = Date.now();
+      let tConn = 0;
+      let tHead = 0;
       const [p, qs] = path.split('?');
       const headers: Record<string, string> = { [HEADER_TENANT]: '0', [HEADER_TIMESTAMP]: signTimestamp() };
       if (token) headers[HEADER_TOKEN] = token;
+      if (tracing) headers['x-bench-trace'] = tid;
       const payload = body === undefined ? undefined : JSON.stringify(body);
       if (payload) headers['content-type'] = 'application/json';
       if (method !== 'GET') headers[HEADER_SIGN] = signRequest(Object.fromEntries(new URLSearchParams(qs ?? '')), body ?? {}, SIGN_SECRET);
       const req = http.request({ host: url.hostname, port: url.port, method, path: `${API_BASE}${p}${qs ? `?${qs}` : ''}`, headers, agent }, (res) => {
+        tHead = Date.now();
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (text += c));
@@ -109,15 +122,18 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
           } catch {
             ok = false;
           }
+          if (tracing) trace.push(`${tid} ${tCall} ${tConn} ${tHead} ${Date.now()}`);
           resolve(ok ? 200 : (res.statusCode ?? 0) || 599);
         });
       });
+      if (tracing) req.on('socket', (sock) => (sock.connecting ? sock.once('connect', () => (tConn = Date.now())) : (tConn = -1)));
       req.on('error', () => resolve(599));
       if (payload) req.write(payload);
       req.end();
     });
 
   const started = Date.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(
     o.tokens.map(async (token, i) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -156,7 +172,11 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
       }
     }),
   );
+  if (tracing) writeFileSync(`${tracing}.client`, `${started}\n${trace.join('\n')}`);
   const elapsed = (Date.now() - started) / 1000;
+  // The load generator shares the cores with the app and the database: what it took of them.
+  const cpu = process.cpuUsage(cpu0);
+  console.log(`[bench] load generator CPU during the day: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s over ${elapsed.toFixed(1)} s`);
   const kinds: Kind[] = ['list', 'edit', 'signin', 'approve'];
   const out = { requests: {}, failed, p50: {}, p99: {} } as MixedFigures;
   for (const k of kinds) {
