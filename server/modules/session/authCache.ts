@@ -19,7 +19,7 @@ import { sha256 } from '../../lib/tokens';
 import { TOPIC_CHANNELS, type Broker } from '../../realtime/broker';
 import { catalogueRows, grantedIds, listsOf, type PermissionRow } from '../resources/service';
 import { groupsOf, userById, type UserRow } from '../user/service';
-import { parseAuthMessage, registerForgetter, type AuthChange, type AuthForgetter } from './authChanges';
+import { parseAuthMessage, registerForgetter, usersOf, type AuthChange, type AuthForgetter } from './authChanges';
 import { liveSession, sessionByAccessHash, type SessionRow } from './service';
 
 export interface AuthCacheOptions {
@@ -237,7 +237,7 @@ export class AuthCache implements AuthForgetter {
 
   forget(change: AuthChange): void {
     const seq = ++this.seq;
-    if (change === 'all' || this.forgotAt.size + ('users' in change ? change.users : change.members).length > FORGOTTEN_MAX) {
+    if (change === 'all' || this.forgotAt.size + usersOf(change).length > FORGOTTEN_MAX) {
       this.allAt = seq;
       this.forgotAt.clear();
       this.inflight.clear();

@@ -7,6 +7,9 @@ import type { Db } from '../../db/client';
 
 export type AuthChange = 'all' | { users: string[] } | { members: string[] };
 
+/** The users a change names (none for 'all', which names everyone). */
+export const usersOf = (change: Exclude<AuthChange, 'all'>): string[] => ('users' in change ? change.users : change.members);
+
 /** Something that drops cached auth lookups (the AuthCache of an app). */
 export interface AuthForgetter {
   forget(change: AuthChange): void;
@@ -26,7 +29,7 @@ export function registerForgetter(db: Db, f: AuthForgetter): () => void {
  * app's database handle after the change committed; a transaction handle reaches no cache.
  */
 export function forgetAuth(db: Db, change: AuthChange): void {
-  if (change !== 'all' && ('users' in change ? change.users : change.members).length === 0) return;
+  if (change !== 'all' && usersOf(change).length === 0) return;
   for (const f of forgetters.get(db) ?? []) f.forget(change);
 }
 
