@@ -5,14 +5,17 @@
 // turn. This is what the mixed day's slowest first second is made of (bench/trace-report.ts: the first
 // requests of new connections reached the app up to 3.2 s after they were sent).
 // Prints the spread of the burst's accepts, its first requests' latency and the server's req/s.
-// Env: BUSY (50), NEW (100), COST (1 ms).
+// ACCEPTORS=n listens on n more handles of the socket as the app does (server/http/acceptors.ts).
+// Env: BUSY (50), NEW (100), COST (1 ms), ACCEPTORS (0).
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { Acceptors } from '../server/http/acceptors';
 
 const busyClients = Number(process.env.BUSY ?? 50);
 const newClients = Number(process.env.NEW ?? 100);
 const cost = Number(process.env.COST ?? 1);
+const acceptors = Number(process.env.ACCEPTORS ?? 0);
 
 const get = (port: number, agent: http.Agent) =>
   new Promise<void>((resolve) =>
@@ -61,6 +64,7 @@ const server = http.createServer((_req, res) => {
 });
 server.on('connection', () => accepts.push(performance.now()));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const widened = await new Acceptors(server, acceptors).widen();
 const started = performance.now();
 const port = (server.address() as { port: number }).port;
 const child = fork(fileURLToPath(import.meta.url), ['--clients', String(port)], { execArgv: ['--import', 'tsx'] });
@@ -69,6 +73,7 @@ child.on('message', (m: { p50: number; max: number }) => {
   console.log(
     JSON.stringify({
       busy_clients: busyClients,
+      acceptors: widened,
       new_clients: newClients,
       cost_ms: cost,
       accepts_spread_ms: Math.round(burst[burst.length - 1] - burst[0]),

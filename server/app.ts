@@ -62,6 +62,7 @@ import { feeRoutes } from './modules/fee/routes';
 import { activityHooks } from './modules/rbac/online';
 import { syncCatalogue } from './db/catalogue';
 import { Scheduler, type SchedulerSettings } from './scheduler/scheduler';
+import { Acceptors } from './http/acceptors';
 
 export interface BuildOptions {
   database: Database;
@@ -93,6 +94,12 @@ export interface BuildOptions {
    * least `minUsers` users are found in memory; false lists every page by SQL.
    */
   userIndex?: UserIndexOptions | false;
+  /**
+   * Listening handles besides the server's own, added once it listens (server/http/acceptors.ts):
+   * a busy process accepts up to this many more new connections a turn. Default 0 (tests); main.ts
+   * passes BOSS_ACCEPTORS.
+   */
+  acceptors?: number;
   /** METRICS_TOKEN: serves GET /metrics (Prometheus text) to a scraper presenting it; unset, no /metrics. */
   metricsToken?: string;
   /** BOSS_PUBLIC_ORIGIN (passkeys' relying party); unset, the origin of each request. */
@@ -112,6 +119,8 @@ export interface BossApp extends FastifyInstance {
   listCache: ListCache;
   /** The user list's in-process index, null when turned off (tests look at it). */
   userIndex: UserIndex | null;
+  /** The extra listening handles; `widened` settles once they listen (after listen()). */
+  acceptors: { handles: Acceptors; widened: Promise<number> };
 }
 
 /**
@@ -148,6 +157,20 @@ export async function buildApp(opts: BuildOptions): Promise<BossApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const handles = new Acceptors(app.server, opts.acceptors ?? 0);
+  let widened!: (n: number) => void;
+  app.acceptors = { handles, widened: new Promise((r) => (widened = r)) };
+  app.addHook('onListen', async () => {
+    try {
+      const n = await handles.widen();
+      if (n) app.log.info(`accepting on ${n + 1} handles of the listening socket`);
+      widened(n);
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message }, 'extra listening handles not added; one handle accepts');
+      widened(0);
+    }
+  });
+  app.addHook('preClose', async () => handles.close());
 
   const production = opts.nodeEnv === 'production';
   if (production && !opts.dataKey) throw new Error('buildApp: a production app needs BOSS_DATA_KEY (dataKey)');

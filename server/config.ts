@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET } from '../contract/crypto';
 import { DEFAULT_SCRYPT_N } from './lib/password';
+import { DEFAULT_ACCEPTORS } from './http/acceptors';
 
 const optionalText = z
   .string()
@@ -38,6 +39,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** How often the scheduler looks for due jobs. */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  /** Listening handles besides the server's own, so a busy process accepts more than one new connection a turn (server/http/acceptors.ts); 0: one. */
+  BOSS_ACCEPTORS: z.coerce.number().int().min(0).max(256).default(DEFAULT_ACCEPTORS),
   /** Server-only keys (server/lib/serverKeys.ts): unset outside production, generated into DATA_DIR/secrets. */
   BOSS_DATA_KEY: optionalText,
   BOSS_LEDGER_KEY: optionalText,

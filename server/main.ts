@@ -55,6 +55,7 @@ async function main() {
     metricsToken: config.METRICS_TOKEN,
     logger: { level: 'info' },
     scheduler: { tickMs: config.SCHEDULER_TICK_MS },
+    acceptors: config.BOSS_ACCEPTORS,
   });
 
   const checkpointDir = path.resolve(config.BOSS_LEDGER_CHECKPOINT_DIR ?? path.join(config.DATA_DIR, 'ledger-checkpoints'));

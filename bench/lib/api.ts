@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } from '../../contract/constants';
 import { DEFAULT_LOGIN_AES_KEY, DEFAULT_SIGN_SECRET, encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
 import { freePort } from '../../tests/e2e/lib/server';
+import { DEFAULT_ACCEPTORS } from '../../server/http/acceptors';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIGN_SECRET = process.env.SIGN_SECRET ?? DEFAULT_SIGN_SECRET;
@@ -47,8 +48,11 @@ async function serve() {
     loginRateLimit: Number(process.env.LOGIN_RATE_LIMIT ?? 30),
     logger: logFile ? { level: 'info', stream: createWriteStream(logFile) } : false,
     listCache: process.env.BENCH_LIST_CACHE === 'off' ? false : undefined,
+    // As main.ts runs it (BOSS_ACCEPTORS, default DEFAULT_ACCEPTORS).
+    acceptors: Number(process.env.BOSS_ACCEPTORS ?? DEFAULT_ACCEPTORS),
   });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  await app.acceptors.widened;
   // BENCH_TRACE=<file>: for each request that names itself (x-bench-trace, bench/lib/mixedDay.ts),
   // when its connection was accepted, when the request reached the app and when its answer was
   // written, into <file> when the app stops. Where a slow request waited: bench/trace-report.ts.
@@ -181,9 +185,12 @@ export async function startApi(databaseUrl: string, name: string, env: Record<st
   const logDir = path.join(root, 'bench', 'out');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
+  // BENCH_CPU_PROF=<dir>: the app writes a CPU profile there; BENCH_APP_FLAGS: Node flags of the app
+  // (say --trace-gc, which NODE_OPTIONS refuses).
   const prof = process.env.BENCH_CPU_PROF;
-  const [command, args] = prof
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve']]
+  const flags = [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), ...(process.env.BENCH_APP_FLAGS ?? '').split(' ').filter(Boolean)];
+  const [command, args] = flags.length
+    ? [process.execPath, [...flags, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve']]
     : [path.join(root, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), '--serve']];
   const child = spawn(command, args, {
     cwd: root,
