@@ -116,17 +116,38 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
     const before = t.app.authCache.size;
     await t.sql(`UPDATE users SET realname = '改过名' WHERE id = $1`, [u.id]);
     await settle(t);
-    expect(t.app.authCache.size, 'the user entry dropped, the session and grants kept').toBe(before - 1);
-    expect(await status(t.app, u.token)).toBe(200);
-    expect(t.app.authCache.size).toBe(before);
+    // Never the old name: a caller from the change on shares the read that began with it.
     expect((await t.app.authCache.member(u.id))?.user.realname).toBe('改过名');
+    expect(t.app.authCache.size, 'the session and grants kept, the user read again').toBe(before);
+    expect(await status(t.app, u.token)).toBe(200);
     // The editor's own entries are read by the edit itself: read them first.
     expect(await status(t.app, admin)).toBe(200);
     const withEditor = t.app.authCache.size;
     const edit = await put(ADMIN_P.userEdit, { id: u.id, realname: '又改名' });
     expect(edit.statusCode).toBe(200);
-    expect(t.app.authCache.size).toBe(withEditor - 1);
     expect((await t.app.authCache.member(u.id))?.user.realname).toBe('又改名');
+    // Heard twice on PostgreSQL (from the edit, then from the database): read again each time.
+    await settle(t);
+    await until('the edited user read again', async () => t.app.authCache.size === withEditor);
+  });
+
+  it('a user renamed while away is read again at once: their next request finds them read, with the new name', async () => {
+    const role = await viewerRole(t, 'cache_away');
+    const u = await userWith(t, 'cache_away', [role]);
+    await settle(t);
+    expect(await status(t.app, u.token)).toBe(200);
+    const before = t.app.authCache.size;
+    await t.sql(`UPDATE users SET realname = '离开时改名' WHERE id = $1`, [u.id]);
+    await settle(t);
+    // No request of theirs: the entry is back by itself, holding the new name.
+    await until('the renamed user read again without a request', async () => t.app.authCache.size === before);
+    expect(t.app.authCache.heldMember(u.id)?.user.realname).toBe('离开时改名');
+    // A user never held here is not read because they changed.
+    const other = await userWith(t, 'cache_never', [role]);
+    await settle(t);
+    await t.sql(`UPDATE users SET realname = '没来过' WHERE id = $1`, [other.id]);
+    await settle(t);
+    expect(t.app.authCache.heldMember(other.id)).toBeUndefined();
   });
 
   it('reads the permission catalogue once for all users, and again after it changed', async () => {
