@@ -46,6 +46,25 @@ describe('the user index sort', () => {
     const stepwise = new PairIndex(() => names);
     await stepped(stepwise.building(slots));
     for (const text of ['用户1', '户79', '919', '00'])
-      expect([...stepwise.candidates(text, alive)!.list()]).toEqual([...atOnceIndex.candidates(text, alive)!.list()]);
+      expect([...stepwise.candidates(text, alive, names.length)!.list()]).toEqual([...atOnceIndex.candidates(text, alive, names.length)!.list()]);
+  });
+
+  it("does not merge the list of a pair most names hold: its users' tests are cheaper than the merge", () => {
+    // 'xy' in 60% of the names, 'yz' in 25% (after 'x' or 'a'): the candidates of 'xyz' are the users
+    // of 'yz', not merged with those of 'xy'; the names holding 'xyz' are among them.
+    const names = Array.from({ length: 10_000 }, (_, i) => `${i % 10 < 6 ? 'x' : 'a'}y${i % 4 === 0 ? 'z' : 'w'}`);
+    const index = new PairIndex(() => names);
+    index.build(Int32Array.from(names.map((_, i) => i)));
+    const xyz = [
+      ...index
+        .candidates(
+          'xyz',
+          names.map(() => 1),
+          names.length,
+        )!
+        .list(),
+    ];
+    expect(xyz).toEqual(names.flatMap((n, s) => (n.includes('yz') ? [s] : [])));
+    expect(names.filter((n) => n.includes('xyz')).every((n) => xyz.includes(names.indexOf(n)))).toBe(true);
   });
 });

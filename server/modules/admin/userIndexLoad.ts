@@ -4,7 +4,7 @@
 // match sets, all in the background while the list is answered by SQL.
 import { parseListQuery } from '../../../contract/listQuery';
 import { queryArrays, type Db } from '../../db/client';
-import { findPage } from './userIndexQuery';
+import { findPage, SORT_FIELDS } from './userIndexQuery';
 import { USER_ROWS_SQL, userOf, type IndexedUser, type TenantIndex } from './userIndexTenant';
 import type { Folding } from './userIndexText';
 import { USER_RESOURCE } from './userQuery';
@@ -54,7 +54,7 @@ export async function readUsers(db: Db, ids: string[]): Promise<Map<string, { us
  * 10–15 ms at a million, and a cold start asked for them all at once, issue 15 §2). Kept exact as
  * users change (TenantIndex.put), like any set remembered.
  */
-function warmChoices(index: TenantIndex, folding: Folding | null): void {
+export function warmChoices(index: TenantIndex, folding: Folding | null): void {
   for (const [field, col] of [
     ['sex', index.sex],
     ['status', index.status],
@@ -64,7 +64,19 @@ function warmChoices(index: TenantIndex, folding: Folding | null): void {
     if (values.size > CHOICES_MAX) continue;
     for (const v of values) {
       const parsed = parseListQuery({ [field]: String(v) }, USER_RESOURCE);
-      if (parsed.ok) findPage(index, parsed.value, folding, true);
+      if (!parsed.ok) continue;
+      const found = findPage(index, parsed.value, folding, true);
+      // And the set in each sort's sequence: its users listed in that order (a smaller set), or their
+      // positions in it (a larger one, for its deep pages), found by a page in its middle. The first
+      // requests of a busy day otherwise built them, 1–5 ms each, while every other request waited.
+      const middle = String(Math.max(1, Math.ceil((found?.total ?? 0) / 2 / WARM_PAGE_SIZE)));
+      for (const column of SORT_FIELDS) {
+        const page = parseListQuery({ [field]: String(v), column, order: 'asc', pageNo: middle, pageSize: String(WARM_PAGE_SIZE) }, USER_RESOURCE);
+        if (page.ok) findPage(index, page.value, folding, true);
+      }
     }
   }
 }
+
+/** The page size of warmChoices' middle pages. */
+const WARM_PAGE_SIZE = 10;

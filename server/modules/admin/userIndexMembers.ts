@@ -110,6 +110,11 @@ export class Members {
     if (!byOrder.size) this.held.delete(list.set);
   }
 
+  /** Whether the set's users are kept listed in the order (tests). */
+  holds(set: MatchSet, order: Order): boolean {
+    return this.held.get(set)?.has(order) === true;
+  }
+
   /** A set no longer remembered: its lists are no longer kept. */
   drop(set: MatchSet): void {
     for (const list of this.held.get(set)?.values() ?? []) this.forget(list);

@@ -80,7 +80,7 @@ function compile(where: Condition[], t: TenantIndex, folding: Folding | null): C
         const folded = field === 'username' ? t.usernameFold : t.realnameFold;
         if (c.rule === 'like') {
           tests.push((s) => folded[s].includes(v));
-          const found = t.pairs[field === 'username' ? 'usernameFold' : 'realnameFold'].candidates(v, t.alive);
+          const found = t.pairs[field === 'username' ? 'usernameFold' : 'realnameFold'].candidates(v, t.alive, t.size);
           if (found && (!candidates || found.count < candidates.count)) candidates = found;
         } else if (c.rule === 'left_like') tests.push((s) => folded[s].endsWith(v));
         else {

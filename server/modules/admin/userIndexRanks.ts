@@ -141,6 +141,11 @@ export class Ranks {
     return p;
   }
 
+  /** Whether the set's bits over the order are kept (tests). */
+  holds(set: MatchSet, order: Order): boolean {
+    return this.held.some((p) => p.set === set && p.order === order);
+  }
+
   /** A set no longer remembered: its bits are no longer kept. */
   drop(set: MatchSet): void {
     for (let i = this.held.length - 1; i >= 0; i--) if (this.held[i].set === set) this.held.splice(i, 1);
