@@ -1,8 +1,9 @@
 // The user list index warms the page's choice filters at load (userIndexLoad.ts warmChoices): each
 // value's users are found, and for each sort either listed in its order (a smaller set) or placed in
-// it (a larger one, for deep pages), so no first request of a busy day builds them.
+// it (a larger one, for deep pages), so no first request of a busy day builds them. And it runs its
+// query paths once over the tenant's own data (warmPaths), keeping no set they found.
 import { afterEach, describe, expect, it } from 'vitest';
-import { warmChoices } from '../../server/modules/admin/userIndexLoad';
+import { warmChoices, warmPaths } from '../../server/modules/admin/userIndexLoad';
 import { QUERY_TUNING, SORT_FIELDS } from '../../server/modules/admin/userIndexQuery';
 import { TenantIndex, type IndexedUser, type Order } from '../../server/modules/admin/userIndexTenant';
 
@@ -37,5 +38,28 @@ describe('warming the choice filters', () => {
         const placed = index.ranks.holds(set, order);
         expect({ count: set.count, order, kept: set.count <= 400 ? listed : placed }).toEqual({ count: set.count, order, kept: true });
       }
+  });
+});
+
+describe('warming the query paths', () => {
+  it("pages the tenant's own filters in every sort, keeping their rows and none of their sets", async () => {
+    Object.assign(QUERY_TUNING, { sortMatchesMax: 0, rememberFrom: 0, membersMax: 400, rankFrom: 50 });
+    const index = new TenantIndex('0', null);
+    for (let i = 0; i < 3000; i++) index.add(user(i));
+    await index.sortAll();
+    warmChoices(index, null);
+    const remembered = [...index.matchSets.keys()];
+    const rowsKept = () => index.ids.filter((_, s) => index.rowTexts.lengthOf(s) >= 0).length;
+    expect(rowsKept()).toBe(0);
+    warmPaths(index, null, new Map());
+    expect([...index.matchSets.keys()]).toEqual(remembered);
+    // Page 1 of each filter and sort, both ways: their rows are built (and kept in the ring).
+    expect(rowsKept()).toBeGreaterThan(100);
+  });
+
+  it('does nothing for a tenant without users', () => {
+    const index = new TenantIndex('0', null);
+    warmPaths(index, null, new Map());
+    expect(index.matchSets.size).toBe(0);
   });
 });

@@ -31,7 +31,7 @@ import { queryArrays, type Db } from '../../db/client';
 import type { ChangeFollower } from '../../lib/listCache';
 import { TOPIC_CHANNELS, type Broker } from '../../realtime/broker';
 import { TenantIndex, type IndexedUser } from './userIndexTenant';
-import { readTenant, readUsers } from './userIndexLoad';
+import { readTenant, readUsers, warmPaths } from './userIndexLoad';
 import { findPage, SORT_FIELDS } from './userIndexQuery';
 import { pageText, readDeparts, type Depart } from './userIndexRows';
 import { CODE_POINT_COLLATIONS, Folding } from './userIndexText';
@@ -316,6 +316,7 @@ export class UserIndex implements ChangeFollower {
       this.patch(index, ids, rows);
       if (!this.tenants.has(tenantId)) return;
     }
+    if (this.departs) warmPaths(index, this.folding, this.departs);
     this.tenants.set(tenantId, { kind: 'ready', index });
     this.stats.loads++;
     const mb = (process.memoryUsage().heapUsed / 1048576).toFixed(0);
