@@ -60,6 +60,18 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
   });
   afterAll(async () => t?.close());
 
+  /** A viewer who made a request (their entries held), then renamed in SQL; `before`: the entries held before the rename. */
+  const renamedViewer = async (name: string, realname: string) => {
+    const role = await viewerRole(t, name);
+    const u = await userWith(t, name, [role]);
+    await settle(t);
+    expect(await status(t.app, u.token)).toBe(200);
+    const before = t.app.authCache.size;
+    await t.sql(`UPDATE users SET realname = $2 WHERE id = $1`, [u.id, realname]);
+    await settle(t);
+    return { u, role, before };
+  };
+
   it('answers repeated calls from the cache: one session, user and permission entry per user', async () => {
     expect(t.app.authCache.live).toBe(true);
     const role = await viewerRole(t, 'cache_reader');
@@ -109,13 +121,7 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
   });
 
   it("a change of a user's own row (a new name, in SQL or the user form) reads only that user again, not their session and grants", async () => {
-    const role = await viewerRole(t, 'cache_profile');
-    const u = await userWith(t, 'cache_profile', [role]);
-    await settle(t);
-    expect(await status(t.app, u.token)).toBe(200);
-    const before = t.app.authCache.size;
-    await t.sql(`UPDATE users SET realname = '改过名' WHERE id = $1`, [u.id]);
-    await settle(t);
+    const { u, before } = await renamedViewer('cache_profile', '改过名');
     // Never the old name: a caller from the change on shares the read that began with it.
     expect((await t.app.authCache.member(u.id))?.user.realname).toBe('改过名');
     expect(t.app.authCache.size, 'the session and grants kept, the user read again').toBe(before);
@@ -132,13 +138,7 @@ describe.each(BACKENDS)('auth cache on %s', (backend: BackendName) => {
   });
 
   it('a user renamed while away is read again at once: their next request finds them read, with the new name', async () => {
-    const role = await viewerRole(t, 'cache_away');
-    const u = await userWith(t, 'cache_away', [role]);
-    await settle(t);
-    expect(await status(t.app, u.token)).toBe(200);
-    const before = t.app.authCache.size;
-    await t.sql(`UPDATE users SET realname = '离开时改名' WHERE id = $1`, [u.id]);
-    await settle(t);
+    const { u, role, before } = await renamedViewer('cache_away', '离开时改名');
     // No request of theirs: the entry is back by itself, holding the new name.
     await until('the renamed user read again without a request', async () => t.app.authCache.size === before);
     expect(t.app.authCache.heldMember(u.id)?.user.realname).toBe('离开时改名');
