@@ -3,6 +3,7 @@
 // in batches by id, the orders and pairs a step at a time (userIndexSort.ts), and the choice filters'
 // match sets, all in the background while the list is answered by SQL.
 import { parseListQuery } from '../../../contract/listQuery';
+import { PAGE_SIZE_OPTIONS_LIST } from '../../../contract/constants';
 import { formatDate } from '../../../contract/time';
 import { queryArrays, type Db } from '../../db/client';
 import { findPage, SORT_FIELDS } from './userIndexQuery';
@@ -57,13 +58,7 @@ export async function readUsers(db: Db, ids: string[]): Promise<Map<string, { us
  * users change (TenantIndex.put), like any set remembered.
  */
 export function warmChoices(index: TenantIndex, folding: Folding | null): void {
-  for (const [field, col] of [
-    ['sex', index.sex],
-    ['status', index.status],
-  ] as const) {
-    const values = new Set<number>();
-    for (let s = 0; s < col.length && values.size <= CHOICES_MAX; s++) if (index.alive[s] === 1 && col[s] === col[s]) values.add(col[s]);
-    if (values.size > CHOICES_MAX) continue;
+  for (const [field, values] of choicesOf(index))
     for (const v of values) {
       const parsed = parseListQuery({ [field]: String(v) }, USER_RESOURCE);
       if (!parsed.ok) continue;
@@ -77,9 +72,25 @@ export function warmChoices(index: TenantIndex, folding: Folding | null): void {
         if (page.ok) findPage(index, page.value, folding, true);
       }
     }
-  }
 }
 
+/** The choice filters' columns and their values (a column with more than CHOICES_MAX values is not one). */
+function choicesOf(index: TenantIndex): ['sex' | 'status', Set<number>][] {
+  const out: ['sex' | 'status', Set<number>][] = [];
+  for (const [field, col] of [
+    ['sex', index.sex],
+    ['status', index.status],
+  ] as const) {
+    const values = new Set<number>();
+    for (let s = 0; s < col.length && values.size <= CHOICES_MAX; s++) if (index.alive[s] === 1 && col[s] === col[s]) values.add(col[s]);
+    if (values.size <= CHOICES_MAX) out.push([field, values]);
+  }
+  return out;
+}
+
+/** The largest page size the list offers, and the rows of each sort's start whose text warmPaths builds: pages 1–5 of every size. */
+const LIST_PAGE_MAX = Math.max(...PAGE_SIZE_OPTIONS_LIST);
+const FIRST_ROWS = 5 * LIST_PAGE_MAX;
 /** The page size of warmChoices' middle pages. */
 const WARM_PAGE_SIZE = 10;
 
@@ -107,17 +118,24 @@ export function warmPaths(index: TenantIndex, folding: Folding | null, departs: 
     { username: `${username.slice(0, Math.max(1, username.length - 3))}*` },
     { createTime_begin: day },
   ];
+  const page = (filter: Record<string, string>, column: string, order: string, pageNo: number, pageSize: number) => {
+    const q = parseListQuery({ ...filter, column, order, pageNo: String(pageNo), pageSize: String(pageSize) }, USER_RESOURCE);
+    const found = q.ok ? findPage(index, q.value, folding) : null;
+    if (found) pageText(index, found.ids, departs, index.tenantId, { total: found.total, size: pageSize, current: pageNo });
+  };
   for (const filter of filters)
+    for (const column of SORT_FIELDS) {
+      page(filter, column, 'asc', 1, 20);
+      page(filter, column, 'desc', Math.max(1, n >>> 6), 20);
+    }
+  // The pages opened most, built now rather than by the first requests: the first FIRST_ROWS rows of
+  // every sort, both ways, unfiltered and for each choice (the pages 1–5 of every page size).
+  const firsts: Record<string, string>[] = [{}];
+  for (const [field, values] of choicesOf(index)) for (const v of values) firsts.push({ [field]: String(v) });
+  for (const filter of firsts)
     for (const column of SORT_FIELDS)
-      for (const [order, pageNo] of [
-        ['asc', '1'],
-        ['desc', String(Math.max(1, n >>> 6))],
-      ]) {
-        const q = parseListQuery({ ...filter, column, order, pageNo, pageSize: '20' }, USER_RESOURCE);
-        if (!q.ok) continue;
-        const found = findPage(index, q.value, folding);
-        if (found) pageText(index, found.ids, departs, index.tenantId, { total: found.total, size: 20, current: q.value.pageNo });
-      }
+      for (const order of ['asc', 'desc'])
+        for (let pageNo = 1; pageNo <= FIRST_ROWS / LIST_PAGE_MAX; pageNo++) page(filter, column, order, pageNo, LIST_PAGE_MAX);
   for (const [key, set] of index.matchSets)
     if (!before.has(key)) {
       index.ranks.drop(set);
