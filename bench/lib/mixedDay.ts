@@ -122,7 +122,7 @@ export async function runMixedDay(o: MixedOptions): Promise<MixedFigures> {
           } catch {
             ok = false;
           }
-          if (tracing) trace.push(`${tid} ${tCall} ${tConn} ${tHead} ${Date.now()}`);
+          if (tracing) trace.push(`${tid} ${tCall} ${tConn} ${tHead} ${Date.now()} ${qs ?? ""}`);
           resolve(ok ? 200 : (res.statusCode ?? 0) || 599);
         });
       });
