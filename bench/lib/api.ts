@@ -60,8 +60,9 @@ async function serve() {
     const started = performance.now();
     await app.userIndex.ready('0');
     const users = app.userIndex.sizeOf('0');
+    // On stderr: the parent reads stdout for 'ready', and a line in the same chunk would be lost.
     if (users)
-      console.log(
+      console.error(
         `[bench] user list index of tenant 0 (${users.toLocaleString()} users) loaded ${((performance.now() - started) / 1000).toFixed(1)} s after listening`,
       );
   }
