@@ -11,6 +11,7 @@ import { MSG } from '../../contract/messages';
 import type { BossApp } from '../../server/app';
 import { brokerOf, TOPIC_CHANNELS } from '../../server/realtime/broker';
 import { createSession } from '../../server/modules/session/service';
+import { REFRESH_LANES } from '../../server/modules/session/authCache';
 import { BACKENDS, call, login, startApp, startPeerApp, type BackendName, type TestApp, until } from './helpers';
 
 const LONG = { ttlMs: 600_000 };
@@ -315,18 +316,26 @@ describe('auth cache entries near the end of their life', () => {
   });
   afterAll(async () => t?.close());
 
-  it('are read again in the background while still served, so an active user never meets one expired', async () => {
+  it('are read again in the background while still served, so an active user never meets one expired; REFRESH_LANES at a time', async () => {
     const u = await userWith(t, 'cache_refresh', []);
+    // Twelve more who come back together: their refreshes queue, REFRESH_LANES running at once.
+    const others = await Promise.all(Array.from({ length: 12 }, (_, i) => userWith(t, `cache_refresh_${i}`, [])));
     await settle(t);
     const cache = t.app.authCache;
     const first = await cache.member(u.id);
+    const theirs = await Promise.all(others.map((o) => cache.member(o.id)));
     const readAt = Date.now();
     // Past the start of every entry's last quarter (at most 6 s), before the earliest end (6.4 s).
     await new Promise((r) => setTimeout(r, 6050 - (Date.now() - readAt)));
+    cache.stats.refreshPeak = 0;
     expect(await cache.member(u.id), 'still served while it is read again').toBe(first);
+    expect(await Promise.all(others.map((o) => cache.member(o.id))), 'all still served').toEqual(theirs);
     // Read again now, not when the entry ends (350 ms or more later).
     const refreshed = await until('read again in the background', async () => (await cache.member(u.id)) !== first);
     expect(refreshed).toBeLessThan(300);
+    await until('all read again', async () => (await Promise.all(others.map((o) => cache.member(o.id)))).every((m, i) => m !== theirs[i]));
+    expect(cache.stats.refreshPeak).toBeGreaterThan(0);
+    expect(cache.stats.refreshPeak).toBeLessThanOrEqual(REFRESH_LANES);
     const second = await cache.member(u.id);
     expect(second?.user.id).toBe(u.id);
     // Past the end of the first entry's life: the refreshed entry is served, not a new read.

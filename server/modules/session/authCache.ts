@@ -13,6 +13,7 @@
 // most reads that took longer than the gap between two writes out of the cache, and every request
 // of those users paid the five or six queries again (issue 15 §2).
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { hasPermission, type PermissionLists } from '../../../contract/permission';
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/tokens';
@@ -45,6 +46,14 @@ const TTL_SPREAD = 0.8;
  * notice is unchanged: no entry is served past its life, and a refreshed one is a fresh read.
  */
 const REFRESH_AHEAD = 0.25;
+/**
+ * Refreshes of entries still served run this many at a time (the pool's other connections stay free
+ * for the reads a request waits for). Users who signed in together come back together: a hundred of
+ * them returning after a pause refreshed 300 entries at once, and the reads that requests did wait
+ * for (a changed user, a data rule) queued behind them for up to 470 ms (issue 15 §2). A refresh
+ * not yet started when its entry ends is simply a read at the next request.
+ */
+export const REFRESH_LANES = 2;
 
 export interface Member {
   user: UserRow;
@@ -85,8 +94,12 @@ export class AuthCache implements AuthForgetter {
   /** Answers for every user (shared()), by key: the permission catalogue among them. */
   private readonly sharedAnswers: LRUCache<string, { value: unknown }>;
   private readonly inflight = new Map<string, Promise<unknown>>();
-  /** Reads of the permission catalogue (tests). */
-  readonly stats = { catalogueReads: 0 };
+  /** Refreshes queued or running (one per entry), and the lane they run in. */
+  private readonly refreshing = new Set<string>();
+  private readonly refreshLane = pLimit(REFRESH_LANES);
+  private refreshesRunning = 0;
+  /** Reads of the permission catalogue, and the most refreshes seen running at once (tests). */
+  readonly stats = { catalogueReads: 0, refreshPeak: 0 };
   /** Counts changes heard; a read remembers it when it starts. */
   private seq = 0;
   /** `seq` of the last change of everything. */
@@ -313,8 +326,21 @@ export class AuthCache implements AuthForgetter {
     const hit = cache.get(key);
     const flight = `${kind}:${key}`;
     if (hit) {
-      if (cache.getRemainingTTL(key) <= this.ttlMs * REFRESH_AHEAD && !this.inflight.has(flight))
-        void this.reread(cache, key, flight, userOf, read).catch(() => undefined);
+      if (cache.getRemainingTTL(key) <= this.ttlMs * REFRESH_AHEAD && !this.inflight.has(flight) && !this.refreshing.has(flight)) {
+        this.refreshing.add(flight);
+        void this.refreshLane(async () => {
+          // A read a request started meanwhile (the entry ended, or changed) is already the refresh.
+          if (this.inflight.has(flight) || !cache.has(key)) return;
+          this.stats.refreshPeak = Math.max(this.stats.refreshPeak, ++this.refreshesRunning);
+          try {
+            await this.reread(cache, key, flight, userOf, read);
+          } finally {
+            this.refreshesRunning--;
+          }
+        })
+          .catch(() => undefined)
+          .finally(() => this.refreshing.delete(flight));
+      }
       return hit;
     }
     const pending = this.inflight.get(flight) as Promise<T | undefined> | undefined;
