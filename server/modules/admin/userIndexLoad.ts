@@ -60,18 +60,20 @@ export async function readUsers(db: Db, ids: string[]): Promise<Map<string, { us
 export function warmChoices(index: TenantIndex, folding: Folding | null): void {
   for (const [field, values] of choicesOf(index))
     for (const v of values) {
-      const parsed = parseListQuery({ [field]: String(v) }, USER_RESOURCE);
-      if (!parsed.ok) continue;
-      const found = findPage(index, parsed.value, folding, true);
+      const found = findWith(index, folding, { [field]: String(v) }, true);
       // And the set in each sort's sequence: its users listed in that order (a smaller set), or their
       // positions in it (a larger one, for its deep pages), found by a page in its middle. The first
       // requests of a busy day otherwise built them, 1–5 ms each, while every other request waited.
       const middle = String(Math.max(1, Math.ceil((found?.total ?? 0) / 2 / WARM_PAGE_SIZE)));
-      for (const column of SORT_FIELDS) {
-        const page = parseListQuery({ [field]: String(v), column, order: 'asc', pageNo: middle, pageSize: String(WARM_PAGE_SIZE) }, USER_RESOURCE);
-        if (page.ok) findPage(index, page.value, folding, true);
-      }
+      for (const column of SORT_FIELDS)
+        findWith(index, folding, { [field]: String(v), column, order: 'asc', pageNo: middle, pageSize: String(WARM_PAGE_SIZE) }, true);
     }
+}
+
+/** findPage for list parameters as a request gives them (null when they do not parse or the index does not answer). */
+function findWith(index: TenantIndex, folding: Folding | null, params: Record<string, string>, remember = false): ReturnType<typeof findPage> {
+  const q = parseListQuery(params, USER_RESOURCE);
+  return q.ok ? findPage(index, q.value, folding, remember) : null;
 }
 
 /** The choice filters' columns and their values (a column with more than CHOICES_MAX values is not one). */
@@ -119,8 +121,7 @@ export function warmPaths(index: TenantIndex, folding: Folding | null, departs: 
     { createTime_begin: day },
   ];
   const page = (filter: Record<string, string>, column: string, order: string, pageNo: number, pageSize: number) => {
-    const q = parseListQuery({ ...filter, column, order, pageNo: String(pageNo), pageSize: String(pageSize) }, USER_RESOURCE);
-    const found = q.ok ? findPage(index, q.value, folding) : null;
+    const found = findWith(index, folding, { ...filter, column, order, pageNo: String(pageNo), pageSize: String(pageSize) });
     if (found) pageText(index, found.ids, departs, index.tenantId, { total: found.total, size: pageSize, current: pageNo });
   };
   for (const filter of filters)
@@ -136,10 +137,5 @@ export function warmPaths(index: TenantIndex, folding: Folding | null, departs: 
     for (const column of SORT_FIELDS)
       for (const order of ['asc', 'desc'])
         for (let pageNo = 1; pageNo <= FIRST_ROWS / LIST_PAGE_MAX; pageNo++) page(filter, column, order, pageNo, LIST_PAGE_MAX);
-  for (const [key, set] of index.matchSets)
-    if (!before.has(key)) {
-      index.ranks.drop(set);
-      index.members.drop(set);
-      index.matchSets.delete(key);
-    }
+  for (const key of [...index.matchSets.keys()]) if (!before.has(key)) index.forgetSet(key);
 }

@@ -374,10 +374,7 @@ function matchSetOf(
   }
   if (!remember && looked < QUERY_TUNING.rememberFrom) return { set, kept: false };
   if (t.matchSets.size >= MAX_MATCH_SETS) {
-    const oldest = t.matchSets.keys().next().value!;
-    t.ranks.drop(t.matchSets.get(oldest)!);
-    t.members.drop(t.matchSets.get(oldest)!);
-    t.matchSets.delete(oldest);
+    t.forgetSet(t.matchSets.keys().next().value!);
   }
   t.matchSets.set(key, set);
   return { set, kept: true };
