@@ -82,6 +82,17 @@ async function orderOf(page: Page, id: string): Promise<PayOrderView> {
   return r.body.order;
 }
 
+/**
+ * Waits for the submit's outcome: the success page, or else fails at once with what the page said
+ * instead (the failure page's reason or a warning toast), so a refusal is not read as a slow server.
+ */
+async function submitOutcome(page: Page) {
+  const success = page.getByText('提交成功，等待审批');
+  const refusal = page.locator('.ant-result-error, .ant-message-warning, .ant-message-error');
+  await success.or(refusal).first().waitFor({ timeout: 60_000 });
+  if (!(await success.count())) throw new Error(`submit refused: ${(await refusal.first().innerText()).trim()}`);
+}
+
 /** The number on the 审批 tab's badge ('' when there is none). */
 const badge = (page: Page) =>
   page
@@ -146,7 +157,8 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     await screenshot(op, 'approve-desktop-operator-home');
 
     // The operator fills 批量付款 at 1440×900: customer, payer account, three grid rows, submit.
-    await op.goto('/payCus/batchPay');
+    // A draft of this try's own: the shared draft a failed first try left its rows in would add to this one's.
+    await op.goto(`/payCus/batchPay?draft=e2e${randomUUID().replace(/-/g, '').slice(0, 12)}`);
     await pickCustomer(op, PAYER, PAYER);
     await op.locator('.ant-form-item', { hasText: '付款账户' }).locator('.ant-select').click();
     await op.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: payerAcct.acctNo }).click();
@@ -165,7 +177,7 @@ describe('four-eyes payment approval: operator on the desktop, approver on the p
     await op.getByRole('button', { name: '提交审批' }).click();
     await op.getByRole('button', { name: '确认提交' }).click();
     const submittedAt = Date.now();
-    await op.getByText('提交成功，等待审批').waitFor();
+    await submitOutcome(op);
     const mine = await cap<{ listData: PayOrderView[] }>(op, PAY_PATHS.orderInquiry, { kind: 'batch', mine: true, page: { pageNum: 1, pageSize: 1 } });
     expect(mine.status.success, mine.status.errorMsg).toBe(true);
     const [made] = mine.body.listData;

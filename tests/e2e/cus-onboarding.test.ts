@@ -165,8 +165,14 @@ describe.skipIf(!databaseUrl)('customer onboarding to an opened provider account
     };
     await eventually(count).toBe(6);
     await screenshot(op, 'cus-onboarding-materials-desktop');
-    await op.getByRole('button', { name: '下一步' }).click();
-    await op.getByRole('button', { name: '提交审核', exact: true }).click();
+    // The rows are in the database before the page has read the last upload's answer; 下一步 until
+    // then says 请先上传 and stays, as it would for a user who clicks it that early, so ask again.
+    const submitButton = op.getByRole('button', { name: '提交审核', exact: true });
+    await eventually(async () => {
+      if (!(await submitButton.count())) await op.getByRole('button', { name: '下一步' }).click();
+      return submitButton.isVisible();
+    }).toBe(true);
+    await submitButton.click();
     await op.waitForURL(/\/cus\/customerDetail\?cusCode=/);
     cusCode = new URL(op.url()).searchParams.get('cusCode') ?? '';
     expect(cusCode).not.toBe('');
