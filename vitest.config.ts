@@ -27,6 +27,8 @@ export default defineConfig({
     // file against the server of its worker (tests/e2e/lib/target.ts); the few server files that time
     // processes or races follow, one at a time (server-solo).
     maxWorkers: E2E_WORKERS,
+    // Read from the root config only: the longest e2e files first (tests/e2e/lib/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Unit files run beside two browsers and servers: 20 s, not the default 5 s, before a CPU-bound test counts as hung.
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
@@ -81,7 +83,6 @@ export default defineConfig({
           // first render can take longer than a second (the monitor e2e failed its first try so in ci9/ci10).
           expect: { poll: { timeout: 10_000, interval: 100 } },
           maxWorkers: E2E_WORKERS,
-          sequence: { sequencer: LongestFirstSequencer },
         },
       },
     ],
