@@ -36,6 +36,7 @@ describe('LongestFirstSequencer', () => {
       spec('server', 'fuzz.test.ts', 0, 9500),
       spec('e2e', 'session.test.ts', 0, 200),
       spec('e2e', 'admin.test.ts', 0, 9000),
+      spec('server', 'session.test.ts', 0, 50),
     ];
     files.forEach(size);
     const order = (await seq.sort(files)).map((s) => `${s.project.name}/${s.moduleId.split('/').pop()}`);
@@ -45,6 +46,7 @@ describe('LongestFirstSequencer', () => {
       'e2e/admin.test.ts',
       'e2e/approve.test.ts',
       'server/fuzz.test.ts',
+      'server/session.test.ts',
       'server-solo/ledger-races.test.ts',
     ]);
   });

@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST_FIRST = ['a11y.test.ts', 'session.test.ts'];
 
 const rank = (spec: TestSpecification) => {
-  const i = LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
+  const i = LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/tests/e2e/${name}`));
   return i === -1 ? LONGEST_FIRST.length : i;
 };
 
