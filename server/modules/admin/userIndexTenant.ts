@@ -186,15 +186,6 @@ export class TenantIndex {
   /** The users of the smaller remembered sets, listed in the sorts' orders. */
   readonly members = new Members();
 
-  /** A remembered set no longer kept: it, and its lists and positions in the orders. */
-  forgetSet(key: string): void {
-    const set = this.matchSets.get(key);
-    if (!set) return;
-    this.ranks.drop(set);
-    this.members.drop(set);
-    this.matchSets.delete(key);
-  }
-
   constructor(
     readonly tenantId: string,
     private readonly folding: Folding | null,
@@ -212,6 +203,15 @@ export class TenantIndex {
 
   get size(): number {
     return this.slotOf.size;
+  }
+
+  /** A remembered set no longer kept: it, and its lists and positions in the orders. */
+  forgetSet(key: string): void {
+    const set = this.matchSets.get(key);
+    if (!set) return;
+    this.ranks.drop(set);
+    this.members.drop(set);
+    this.matchSets.delete(key);
   }
 
   fold(s: string): string {

@@ -97,7 +97,6 @@ export class AuthCache implements AuthForgetter {
   /** Refreshes queued or running (one per entry), and the lane they run in. */
   private readonly refreshing = new Set<string>();
   private readonly refreshLane = pLimit(REFRESH_LANES);
-  private refreshesRunning = 0;
   /** Reads of the permission catalogue, and the most refreshes seen running at once (tests). */
   readonly stats = { catalogueReads: 0, refreshPeak: 0 };
   /** Counts changes heard; a read remembers it when it starts. */
@@ -331,12 +330,8 @@ export class AuthCache implements AuthForgetter {
         void this.refreshLane(async () => {
           // A read a request started meanwhile (the entry ended, or changed) is already the refresh.
           if (this.inflight.has(flight) || !cache.has(key)) return;
-          this.stats.refreshPeak = Math.max(this.stats.refreshPeak, ++this.refreshesRunning);
-          try {
-            await this.reread(cache, key, flight, userOf, read);
-          } finally {
-            this.refreshesRunning--;
-          }
+          this.stats.refreshPeak = Math.max(this.stats.refreshPeak, this.refreshLane.activeCount);
+          await this.reread(cache, key, flight, userOf, read);
         })
           .catch(() => undefined)
           .finally(() => this.refreshing.delete(flight));
