@@ -13,7 +13,7 @@ import { API_BASE, HEADER_SIGN, HEADER_TENANT, HEADER_TIMESTAMP, HEADER_TOKEN } 
 import { DEFAULT_SIGN_SECRET, encodePassword, signRequest, signTimestamp } from '../../contract/crypto';
 import type { LoginResult } from '../../contract/types';
 import { buildApp, prepareDatabase, type BossApp, type BuildOptions } from '../../server/app';
-import { fromPglite, fromPool, newPglite, type Database } from '../../server/db/client';
+import { fromPglite, fromPool, newPglite, pgliteEngine, type Database } from '../../server/db/client';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { setLedgerKey } from '../../server/modules/ledger/chainKey';
 
@@ -92,7 +92,7 @@ function preparedPgliteDump(): Promise<Blob> {
       const at = path.join(dir, old);
       if (old.startsWith('pglite-') && at !== file && Date.now() - statSync(at).mtimeMs > 3_600_000) rmSync(at, { force: true });
     }
-    const client = newPglite();
+    const client = newPglite({ engine: await pgliteEngine() });
     await client.waitReady;
     await prepareDatabase(fromPglite(client), TEST_SCRYPT_N);
     const dump = await client.dumpDataDir('none');
@@ -142,7 +142,7 @@ export async function startApp(backend: BackendName, extra: Partial<BuildOptions
   let sqlFn: TestApp['sql'];
   let dropDb: () => Promise<void> = async () => {};
   if (backend === 'pglite') {
-    const client = newPglite({ loadDataDir: await preparedPgliteDump() });
+    const client = newPglite({ loadDataDir: await preparedPgliteDump(), engine: await pgliteEngine() });
     await client.waitReady;
     database = fromPglite(client);
     sqlFn = async (text, params) => (await client.query(text, params)).rows as never;
