@@ -57,7 +57,6 @@ function thread(): HashThread {
   const found = idle.pop();
   if (found) return found;
   const t: HashThread = { worker: new Worker(WORKER_SOURCE, { eval: true }), jobs: new Map() };
-  t.worker.unref();
   t.worker.on('message', (m: { id: number; key?: Uint8Array; error?: string }) => {
     const job = t.jobs.get(m.id);
     t.jobs.delete(m.id);
@@ -79,6 +78,11 @@ function thread(): HashThread {
 function scrypt(password: string, salt: Buffer, keylen: number, opts: { N: number; r: number; p: number }): Promise<Buffer> {
   return lane(async () => {
     const t = thread();
+    // Held while it hashes, so a process awaiting only the hash lives to get it; let go when idle, so
+    // an idle thread keeps no finished process (a tool, a benchmark) from exiting. (unref() must come
+    // after the 'message' listener is added, which refs the worker's port: once made at start, it was
+    // undone, and every process that had hashed a password stayed up after its work.)
+    t.worker.ref();
     try {
       return await new Promise<Buffer>((resolve, reject) => {
         const id = ++jobIds;
@@ -86,6 +90,7 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: { N: numbe
         t.worker.postMessage({ id, password, salt: new Uint8Array(salt), keylen, opts: { ...opts, maxmem: 256 * opts.N * opts.r } });
       });
     } finally {
+      t.worker.unref();
       if (t.worker.threadId !== -1) idle.push(t);
     }
   });

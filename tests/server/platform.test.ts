@@ -1,6 +1,7 @@
 // The server around the calls: serving the built client (cache headers, SPA fallback, no
 // fallback for files), the OpenAPI docs, the migration runner (idempotent, safe when two
 // processes start together), seeding once, and the start-up configuration.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -199,6 +200,27 @@ describe('configuration and passwords', () => {
     expect(await verifyPassword('x', 'garbage')).toBe(false);
     expect(DEFAULT_SCRYPT_N).toBeGreaterThanOrEqual(16384);
     expect((await hashPassword('x')).startsWith(`scrypt$${DEFAULT_SCRYPT_N}$`)).toBe(true);
+  });
+
+  it('a process that hashes a password gets its hash and then exits (an idle hashing thread holds nothing open)', () => {
+    // A tool awaiting only the hash: the thread must keep it alive until the answer, and no longer.
+    // Before, the thread's message listener held the process open for good after its first hash.
+    const dir = mkdtempSync(path.join(tmpdir(), 'boss-hash-'));
+    const script = path.join(dir, 'hash-only.mts');
+    const passwordModule = path.resolve('server/lib/password.ts');
+    writeFileSync(
+      script,
+      `import { hashPassword, verifyPassword } from ${JSON.stringify(passwordModule)};\n` +
+        `const h = await hashPassword('Demo@2026', 1024);\nconsole.log(h.split('$')[0], await verifyPassword('Demo@2026', h));\n`,
+    );
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 20_000 });
+      expect(r.signal, 'still running after 20 s').toBeNull();
+      expect(r.stdout.trim(), r.stderr).toBe('scrypt true');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a burst of hashes runs one lane per core but one, the rest wait their turn, and each gives its own answer', async () => {
