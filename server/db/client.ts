@@ -117,7 +117,8 @@ export function newPglite(where?: string | { loadDataDir?: Blob; engine?: Pglite
   const options = { extensions: { pg_trgm } };
   if (typeof where === 'string') return new PGlite(where, options);
   // The options must come first when there is no directory (PGlite reads a missing directory's place as its options).
-  return new PGlite({ ...options, ...(where?.loadDataDir ? { loadDataDir: where.loadDataDir } : {}), ...where?.engine });
+  const { engine, ...dump } = where ?? {};
+  return new PGlite({ ...options, ...dump, ...engine });
 }
 
 export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
