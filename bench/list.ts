@@ -11,7 +11,8 @@
 // database at the end (BENCH_KEEP_DB=1 keeps it for EXPLAIN ANALYZE; BENCH_DB=<name> measures a kept
 // one again without reloading it, migrating it first). The floor: a bare Fastify route answering a
 // small JSON, measured the same way on the same machine, is what no list call can beat here; the
-// load averages before and after tell how busy the machine was.
+// load averages before and after tell how busy the machine was. The mixed day's floor is the same day
+// against a server doing only what its calls cannot skip (mixedFloorRoutes), run in every mode.
 // BENCH_ONLY=mixed measures the mixed day with the cache on and nothing else (a quick look while
 // changing the design; the figures to report come from the whole run). BENCH_DAYS=2 runs the day
 // again on the same app afterwards and prints it (the figures stay the first day's).
@@ -22,11 +23,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { API_BASE, HEADER_TENANT, HEADER_TOKEN } from '../contract/constants';
+import { decodePassword } from '../contract/crypto';
 import { ADMIN_P } from '../contract/api/admin';
 import { freePort } from '../tests/e2e/lib/server';
 import { callApi, signIn, startApi } from './lib/api';
 import { runMixedDay } from './lib/mixedDay';
+import { Acceptors, DEFAULT_ACCEPTORS } from '../server/http/acceptors';
 import { PAY_PATHS } from '../contract/api/pay';
 
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,9 +76,79 @@ async function serveFloor() {
   app.addHook('onClose', async () => pool.end());
   app.get('/ping', async () => ({ success: true, code: 200, result: { pong: true } }));
   app.get('/ping-db', async () => ({ success: true, code: 200, result: (await pool.query('SELECT 1 AS pong')).rows[0] }));
+  await mixedFloorRoutes(app, pool);
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  // As the app listens (BOSS_ACCEPTORS): a burst of new connections is accepted a few a turn.
+  const acceptors = new Acceptors(app.server, Number(process.env.BOSS_ACCEPTORS ?? DEFAULT_ACCEPTORS));
+  await acceptors.widen();
+  process.once('SIGTERM', () => void (acceptors.close(), app.close().then(() => process.exit(0))));
   console.log('ready');
+}
+
+/**
+ * The mixed day's floor: the calls the day makes (bench/lib/mixedDay.ts), each doing only what no
+ * implementation of it can skip. The list answers a page of real rows of the asked size (built once,
+ * so no index, filter, sort, guard or log); a sign-in decodes the wire password and verifies it
+ * against a hash of the app's cost (DEFAULT_SCRYPT_N) through the app's own hashing threads; an edit
+ * makes one round trip to the database; an approval verifies the payment password and makes one round
+ * trip. The day run against this is what this machine gives any user list under this load model.
+ */
+async function mixedFloorRoutes(app: FastifyInstance, pool: pg.Pool) {
+  const { wireRow } = await import('../server/modules/admin/userQuery');
+  const { hashPassword, verifyPassword } = await import('../server/lib/password');
+  const stored = await hashPassword('Demo@2026');
+  const at = Date.now();
+  const row = (i: number) =>
+    JSON.stringify(
+      wireRow({
+        user: {
+          id: `bu-${String(i).padStart(7, '0')}`,
+          username: `bench${String(i).padStart(7, '0')}`,
+          realname: `压测用户${i}`,
+          avatar: null,
+          sex: 1 + (i % 2),
+          mobile: `139${String(i).padStart(8, '0')}`,
+          email: null,
+          telephone: null,
+          birthday: null,
+          post: '职员',
+          workNo: `W${i}`,
+          status: 1,
+          orgCode: 'A01A01',
+          createdAt: new Date(at - i * 95_000),
+          createdBy: 'admin',
+        },
+        departs: [['d-a01a01', '研发部']],
+      }),
+    );
+  const pages = new Map<number, Buffer>();
+  const page = (size: number) => {
+    let p = pages.get(size);
+    if (!p) {
+      const records = Array.from({ length: size }, (_, i) => row(500_000 + i)).join(',');
+      p = Buffer.from(
+        `{"success":true,"message":"操作成功","code":200,"result":{"records":[${records}],"total":1000104,"size":${size},"current":1},"timestamp":${at}}`,
+      );
+      pages.set(size, p);
+    }
+    return p;
+  };
+  const ok = { success: true, message: '操作成功', code: 200, result: null };
+  const passwordOf = (body: unknown, field: string) => decodePassword(String((body as Record<string, unknown>)?.[field] ?? '')) ?? '';
+  app.get(`${API_BASE}${ADMIN_P.userList}`, async (req, reply) => {
+    const size = Math.min(Math.max(Number((req.query as Record<string, string>).pageSize) || 10, 1), 1000);
+    return reply.type('application/json; charset=utf-8').send(page(size));
+  });
+  app.put(`${API_BASE}${ADMIN_P.userEdit}`, async () => (await pool.query('SELECT 1'), ok));
+  app.post(`${API_BASE}/sys/login`, async (req) => {
+    if (!(await verifyPassword(passwordOf(req.body, 'password'), stored))) throw new Error('floor: the password did not verify');
+    return { ...ok, result: { token: 'floor' } };
+  });
+  app.post(`${API_BASE}${PAY_PATHS.auditPass}`, async (req) => {
+    if (!(await verifyPassword(passwordOf(req.body, 'payPwd'), stored))) throw new Error('floor: the payment password did not verify');
+    await pool.query('SELECT 1');
+    return { status: { success: true }, body: {} };
+  });
 }
 
 /** Migrates and seeds through the app's own code, then bulk-loads USERS users into tenant 0. */
@@ -185,6 +259,37 @@ async function measureFloor(url: string): Promise<Record<string, number>> {
       Object.assign(out, { [`${key}_p50_ms_100c`]: r.latency.p50, [`${key}_p99_ms_100c`]: r.latency.p99, [`${key}_rps_100c`]: Math.round(r.requests.average) });
     }
     return out;
+  } finally {
+    await stop(floor.child);
+  }
+}
+
+/**
+ * The mixed day against the floor server's calls (mixedFloorRoutes): the list's p50/p99 that no
+ * implementation of the user list reaches on this machine under the day's load.
+ */
+async function measureMixedFloor(url: string): Promise<{ figures: Record<string, number>; row: string[] }> {
+  const floor = await startChild(url, '--floor');
+  try {
+    // Its code warmed first, as the app's index warms its paths before it answers.
+    await autocannon({ url: `${floor.baseURL}${API_BASE}${ADMIN_P.userList}?pageSize=20`, connections: 10, duration: 2 });
+    const f = await runMixedDay({
+      baseURL: floor.baseURL,
+      tokens: Array.from({ length: MIX_CLIENTS }, (_, i) => `floor-${i}`),
+      usernames: ['floor'],
+      editable: ['floor'],
+      orders: Array.from({ length: 300 }, (_, i) => ({ orderId: `floor-${i}`, version: 0 })),
+      seconds: SECONDS,
+    });
+    console.log(
+      `[bench] mixed day on the floor: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}, clients waiting for a write on average ${f.clientsInWrites}`,
+    );
+    console.log(`[bench] mixed day on the floor: list p99 ms in each second of the run ${JSON.stringify(f.listP99BySecond)}`);
+    const failed = Object.values(f.failed).reduce((a, b) => a + b, 0);
+    return {
+      figures: { floor_p50_ms_100c_mixed: f.p50.list, floor_p99_ms_100c_mixed: f.p99.list, floor_rps_100c_mixed: f.listRps },
+      row: ['floor: mixed day, list (5% writes)', '100', String(f.p50.list), String(f.p99.list), String(f.listRps), String(failed)],
+    };
   } finally {
     await stop(floor.child);
   }
@@ -365,6 +470,8 @@ async function main() {
       child = undefined;
     }
     const floor = onlyMixed ? {} : await measureFloor(url);
+    const mixedFloor = await measureMixedFloor(url);
+    rows.push(mixedFloor.row);
     if (!onlyMixed)
       rows.push(['floor: bare route', '100', String(floor.floor_p50_ms_100c), String(floor.floor_p99_ms_100c), String(floor.floor_rps_100c), '0']);
     if (!onlyMixed)
@@ -382,7 +489,17 @@ async function main() {
     for (const line of [head, ...rows]) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join('  '));
     console.log(`[bench] load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (${os.cpus().length} cores)`);
     const users = await countUsers(url);
-    console.log(JSON.stringify({ users, seconds: SECONDS, ...figures, ...floor, load_avg_1m_before: loadBefore[0], load_avg_1m_after: loadAfter[0] }));
+    console.log(
+      JSON.stringify({
+        users,
+        seconds: SECONDS,
+        ...figures,
+        ...floor,
+        ...mixedFloor.figures,
+        load_avg_1m_before: loadBefore[0],
+        load_avg_1m_after: loadAfter[0],
+      }),
+    );
   } finally {
     await stop(child);
     if (!process.env.BENCH_KEEP_DB && !reuse) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
