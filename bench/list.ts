@@ -26,10 +26,11 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, HEADER_TENANT, HEADER_TOKEN } from '../contract/constants';
 import { decodePassword } from '../contract/crypto';
+import { capOk, JsonText, sysOk, sysOkJson } from '../server/http/envelope';
 import { ADMIN_P } from '../contract/api/admin';
 import { freePort } from '../tests/e2e/lib/server';
 import { callApi, signIn, startApi } from './lib/api';
-import { runMixedDay } from './lib/mixedDay';
+import { runMixedDay, type MixedFigures } from './lib/mixedDay';
 import { Acceptors, DEFAULT_ACCEPTORS } from '../server/http/acceptors';
 import { PAY_PATHS } from '../contract/api/pay';
 
@@ -96,6 +97,7 @@ async function serveFloor() {
 async function mixedFloorRoutes(app: FastifyInstance, pool: pg.Pool) {
   const { wireRow } = await import('../server/modules/admin/userQuery');
   const { hashPassword, verifyPassword } = await import('../server/lib/password');
+
   const stored = await hashPassword('Demo@2026');
   const at = Date.now();
   const row = (i: number) =>
@@ -121,33 +123,30 @@ async function mixedFloorRoutes(app: FastifyInstance, pool: pg.Pool) {
         departs: [['d-a01a01', '研发部']],
       }),
     );
-  const pages = new Map<number, Buffer>();
+  const pages = new Map<number, JsonText>();
   const page = (size: number) => {
     let p = pages.get(size);
     if (!p) {
       const records = Array.from({ length: size }, (_, i) => row(500_000 + i)).join(',');
-      p = Buffer.from(
-        `{"success":true,"message":"操作成功","code":200,"result":{"records":[${records}],"total":1000104,"size":${size},"current":1},"timestamp":${at}}`,
-      );
+      p = new JsonText(Buffer.from(`{"records":[${records}],"total":1000104,"size":${size},"current":1}`));
       pages.set(size, p);
     }
     return p;
   };
-  const ok = { success: true, message: '操作成功', code: 200, result: null };
   const passwordOf = (body: unknown, field: string) => decodePassword(String((body as Record<string, unknown>)?.[field] ?? '')) ?? '';
   app.get(`${API_BASE}${ADMIN_P.userList}`, async (req, reply) => {
     const size = Math.min(Math.max(Number((req.query as Record<string, string>).pageSize) || 10, 1), 1000);
-    return reply.type('application/json; charset=utf-8').send(page(size));
+    return sysOkJson(reply, page(size));
   });
-  app.put(`${API_BASE}${ADMIN_P.userEdit}`, async () => (await pool.query('SELECT 1'), ok));
+  app.put(`${API_BASE}${ADMIN_P.userEdit}`, async () => (await pool.query('SELECT 1'), sysOk(null)));
   app.post(`${API_BASE}/sys/login`, async (req) => {
     if (!(await verifyPassword(passwordOf(req.body, 'password'), stored))) throw new Error('floor: the password did not verify');
-    return { ...ok, result: { token: 'floor' } };
+    return sysOk({ token: 'floor' });
   });
   app.post(`${API_BASE}${PAY_PATHS.auditPass}`, async (req) => {
     if (!(await verifyPassword(passwordOf(req.body, 'payPwd'), stored))) throw new Error('floor: the payment password did not verify');
     await pool.query('SELECT 1');
-    return { status: { success: true }, body: {} };
+    return capOk();
   });
 }
 
@@ -264,6 +263,16 @@ async function measureFloor(url: string): Promise<Record<string, number>> {
   }
 }
 
+/** Prints a mixed day's figures under `label` and answers its row of the table. */
+function reportDay(label: string, rowName: string, f: MixedFigures): string[] {
+  console.log(
+    `[bench] ${label}: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}, clients waiting for a write on average ${f.clientsInWrites}`,
+  );
+  console.log(`[bench] ${label}: list p99 ms in each second of the run ${JSON.stringify(f.listP99BySecond)}`);
+  const failed = Object.values(f.failed).reduce((a, b) => a + b, 0);
+  return [rowName, '100', String(f.p50.list), String(f.p99.list), String(f.listRps), String(failed)];
+}
+
 /**
  * The mixed day against the floor server's calls (mixedFloorRoutes): the list's p50/p99 that no
  * implementation of the user list reaches on this machine under the day's load.
@@ -281,14 +290,9 @@ async function measureMixedFloor(url: string): Promise<{ figures: Record<string,
       orders: Array.from({ length: 300 }, (_, i) => ({ orderId: `floor-${i}`, version: 0 })),
       seconds: SECONDS,
     });
-    console.log(
-      `[bench] mixed day on the floor: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}, clients waiting for a write on average ${f.clientsInWrites}`,
-    );
-    console.log(`[bench] mixed day on the floor: list p99 ms in each second of the run ${JSON.stringify(f.listP99BySecond)}`);
-    const failed = Object.values(f.failed).reduce((a, b) => a + b, 0);
     return {
       figures: { floor_p50_ms_100c_mixed: f.p50.list, floor_p99_ms_100c_mixed: f.p99.list, floor_rps_100c_mixed: f.listRps },
-      row: ['floor: mixed day, list (5% writes)', '100', String(f.p50.list), String(f.p99.list), String(f.listRps), String(failed)],
+      row: reportDay('mixed day on the floor', 'floor: mixed day, list (5% writes)', f),
     };
   } finally {
     await stop(floor.child);
@@ -438,12 +442,7 @@ async function measureMixed(baseURL: string, dbURL: string, mode: Mode, names: s
   figures[`rps_100c_mixed${suffix}`] = f.listRps;
   for (const k of ['edit', 'signin', 'approve'] as const) figures[`p99_ms_100c_mixed_${k}${suffix}`] = f.p99[k];
   figures[`clients_in_writes_100c_mixed${suffix}`] = f.clientsInWrites;
-  const failed = Object.values(f.failed).reduce((a, b) => a + b, 0);
-  console.log(
-    `[bench] mixed day${mode.name}: ${JSON.stringify(f.requests)} requests, failed ${JSON.stringify(f.failed)}, p50 ${JSON.stringify(f.p50)}, p99 ${JSON.stringify(f.p99)}, clients waiting for a write on average ${f.clientsInWrites}`,
-  );
-  console.log(`[bench] mixed day${mode.name}: list p99 ms in each second of the run ${JSON.stringify(f.listP99BySecond)}`);
-  rows.push([`mixed day: list (5% writes)${mode.name}`, '100', String(f.p50.list), String(f.p99.list), String(f.listRps), String(failed)]);
+  rows.push(reportDay(`mixed day${mode.name}`, `mixed day: list (5% writes)${mode.name}`, f));
 }
 
 async function main() {
